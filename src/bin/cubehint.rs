@@ -1,0 +1,468 @@
+//! The cubehint command line: argument parsing and printing only.
+
+use cubehint::cube::facelet::to_string;
+use cubehint::cube::{format_moves, CubieCube, Move, Size};
+use cubehint::rng::Rng;
+use cubehint::scramble::{random_cube, random_pocket, scramble_cube, scramble_pocket};
+use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
+use cubehint::solve::two_phase::{solve_with_stats, Limits};
+use cubehint::state::{apply_text, parse_state, State};
+use cubehint::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
+use cubehint::tables::two_phase::TwoPhaseTables;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "cubehint: Rubik's cube solver (2x2 optimal, 3x3 two-phase)
+
+usage: cubehint <command> [options]
+
+commands:
+  apply     print the sticker string after a move sequence
+  check     validate sticker strings read from standard input
+  solve     solve sticker strings read from standard input
+  scramble  print random-state scrambles
+  bench     measure table build and solve times
+  tables    write the 2x2 distance tables to a folder
+
+'cubehint <command> --help' describes each command.
+Sticker strings: 54 letters (3x3) or 24 letters (2x2), faces in the order U R F D L B.";
+
+const APPLY_HELP: &str = "usage: cubehint apply [--size 2|3] [--from FACELETS] MOVES...
+
+Prints the sticker string after MOVES, starting from solved or from --from.
+MOVES in WCA notation: U R F D L B with ' or 2, Kociemba's U1 U2 U3, rotations x y z,
+and on the 3x3 wide turns (Rw, r) and slices M E S. The size defaults to that of --from,
+else 3.";
+
+const CHECK_HELP: &str = "usage: cubehint check < states.txt
+
+Reads one sticker string per line and prints 'ok' or every problem found, as
+error[CODE]: message, joined by '; '. Codes: length letter center count piece duplicate
+twist flip parity. Exits 1 if any line failed.";
+
+const SOLVE_HELP: &str =
+    "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] < states.txt
+
+Reads one sticker string per line (24 letters: 2x2, 54: 3x3) and prints one line each: the
+solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if any line failed.
+  --metric htm|qtm  2x2: count half turns as 1 (htm, default) or 2 (qtm); solutions are optimal
+  --all N           2x2: up to N different optimal solutions, separated by ' | '
+  --max-length N    3x3: never longer than N moves (default 20)
+  --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 20000)";
+
+const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [--seed S] [--facelets]
+
+Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U R F (at least
+4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
+
+const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3 [--count N] [--seed S] [--states FILE]
+
+Builds the tables, then solves N random states (default 1000) or the states in FILE (one
+sticker string per line) and prints build time, median / p95 / max solve time and lengths.";
+
+const TABLES_HELP: &str = "usage: cubehint tables --out DIR
+
+Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin) in cubehint's table format.";
+
+struct Args {
+    items: Vec<String>,
+}
+
+impl Args {
+    fn flag(&mut self, name: &str) -> bool {
+        match self.items.iter().position(|a| a == name) {
+            Some(i) => {
+                self.items.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+    fn value(&mut self, name: &str) -> Result<Option<String>, String> {
+        let prefix = format!("{name}=");
+        if let Some(i) = self.items.iter().position(|a| a.starts_with(&prefix)) {
+            return Ok(Some(self.items.remove(i)[prefix.len()..].to_string()));
+        }
+        match self.items.iter().position(|a| a == name) {
+            Some(i) if i + 1 < self.items.len() => {
+                self.items.remove(i);
+                Ok(Some(self.items.remove(i)))
+            }
+            Some(_) => Err(format!("{name} needs a value")),
+            None => Ok(None),
+        }
+    }
+    fn number<T: std::str::FromStr>(&mut self, name: &str) -> Result<Option<T>, String> {
+        match self.value(name)? {
+            Some(v) => v
+                .parse()
+                .map(Some)
+                .map_err(|_| format!("{name} takes a number, not '{v}'")),
+            None => Ok(None),
+        }
+    }
+    fn no_options_left(&self) -> Result<(), String> {
+        match self.items.iter().find(|a| a.starts_with("--")) {
+            Some(a) => Err(format!("unknown option {a}")),
+            None => Ok(()),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let mut items: Vec<String> = std::env::args().skip(1).collect();
+    if items.is_empty() || matches!(items[0].as_str(), "--help" | "-h" | "help") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let command = items.remove(0);
+    let mut args = Args { items };
+    let help = match command.as_str() {
+        "apply" => APPLY_HELP,
+        "check" => CHECK_HELP,
+        "solve" => SOLVE_HELP,
+        "scramble" => SCRAMBLE_HELP,
+        "bench" => BENCH_HELP,
+        "tables" => TABLES_HELP,
+        _ => {
+            eprintln!("cubehint: unknown command '{command}'\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.flag("--help") || args.flag("-h") {
+        println!("{help}");
+        return ExitCode::SUCCESS;
+    }
+    let result = match command.as_str() {
+        "apply" => apply(args),
+        "check" => check(args),
+        "solve" => solve(args),
+        "scramble" => scramble(args),
+        "bench" => bench(args),
+        _ => tables(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("cubehint {command}: {message}\n\n{help}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn parse_size(text: &str) -> Result<Size, String> {
+    match text {
+        "2" | "2x2" => Ok(Size::Two),
+        "3" | "3x3" => Ok(Size::Three),
+        _ => Err(format!("the size is 2 or 3, not '{text}'")),
+    }
+}
+
+fn apply(mut args: Args) -> Result<ExitCode, String> {
+    let size = args.value("--size")?.map(|s| parse_size(&s)).transpose()?;
+    let from = args.value("--from")?;
+    args.no_options_left()?;
+    let moves = args.items.join(" ");
+    match apply_text(size, from.as_deref(), &moves) {
+        Ok(facelets) => {
+            println!("{facelets}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(message) => {
+            println!("{message}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn stdin_lines() -> impl Iterator<Item = String> {
+    std::io::stdin()
+        .lock()
+        .lines()
+        .map_while(Result::ok)
+        .collect::<Vec<_>>()
+        .into_iter()
+}
+
+fn check(args: Args) -> Result<ExitCode, String> {
+    args.no_options_left()?;
+    let mut failed = false;
+    let mut out = std::io::stdout().lock();
+    for line in stdin_lines() {
+        let text = match parse_state(&line) {
+            Ok(_) => "ok".to_string(),
+            Err(e) => {
+                failed = true;
+                e.to_string()
+            }
+        };
+        let _ = writeln!(out, "{text}");
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Tables built on first use.
+#[derive(Default)]
+struct Lazy {
+    pocket_moves: Option<PocketMoveTables>,
+    pocket: [Option<PocketDistance>; 2],
+    two_phase: Option<TwoPhaseTables>,
+}
+
+impl Lazy {
+    fn pocket(&mut self, metric: Metric) -> (&PocketMoveTables, &PocketDistance) {
+        let moves = self
+            .pocket_moves
+            .get_or_insert_with(PocketMoveTables::generate);
+        let slot = &mut self.pocket[metric as usize];
+        let dist = slot.get_or_insert_with(|| PocketDistance::generate(moves, metric));
+        (moves, dist)
+    }
+    fn two_phase(&mut self) -> &TwoPhaseTables {
+        self.two_phase.get_or_insert_with(TwoPhaseTables::generate)
+    }
+}
+
+fn solve(mut args: Args) -> Result<ExitCode, String> {
+    let metric = match args.value("--metric")? {
+        Some(m) => Metric::parse(&m).ok_or(format!("--metric is htm or qtm, not '{m}'"))?,
+        None => Metric::Htm,
+    };
+    let all: Option<usize> = args.number("--all")?;
+    let mut limits = Limits::default();
+    if let Some(n) = args.number::<u8>("--max-length")? {
+        limits.max_length = n;
+    }
+    if let Some(n) = args.number::<u64>("--extra-nodes")? {
+        limits.extra_nodes = n;
+    }
+    args.no_options_left()?;
+    let mut lazy = Lazy::default();
+    let mut failed = false;
+    let mut out = std::io::stdout().lock();
+    for line in stdin_lines() {
+        let text = match parse_state(&line) {
+            Err(e) => Err(e.to_string()),
+            Ok(State::Two(held)) => {
+                let (moves, dist) = lazy.pocket(metric);
+                match all {
+                    Some(n) => {
+                        let sols = solve_all(&held.cube, moves, dist, n);
+                        let parts: Vec<String> = sols
+                            .iter()
+                            .map(|s| format_moves(&to_held(&held, s)))
+                            .collect();
+                        Ok(parts.join(" | "))
+                    }
+                    None => Ok(format_moves(&to_held(
+                        &held,
+                        &solve_pocket(&held.cube, moves, dist),
+                    ))),
+                }
+            }
+            Ok(State::Three(cube)) => {
+                let tables = lazy.two_phase();
+                solve_with_stats(&cube, tables, &limits, &mut || false)
+                    .0
+                    .map(|m| format_moves(&m))
+                    .map_err(|e| e.to_string())
+            }
+        };
+        let text = text.unwrap_or_else(|e| {
+            failed = true;
+            e
+        });
+        let _ = writeln!(out, "{text}");
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        now.as_nanos() as u64 ^ std::process::id() as u64
+    })
+}
+
+fn puzzle_arg(args: &mut Args) -> Result<Size, String> {
+    args.no_options_left()?;
+    match args.items.as_slice() {
+        [p] => parse_size(p),
+        _ => Err("name the puzzle: 2x2 or 3x3".to_string()),
+    }
+}
+
+fn scramble(mut args: Args) -> Result<ExitCode, String> {
+    let count: usize = args.number("--count")?.unwrap_or(1);
+    let seed: Option<u64> = args.number("--seed")?;
+    let facelets = args.flag("--facelets");
+    let size = puzzle_arg(&mut args)?;
+    let mut rng = Rng::new(seed_or_clock(seed));
+    let mut lazy = Lazy::default();
+    let mut out = std::io::stdout().lock();
+    for _ in 0..count {
+        let (moves, stickers) = match size {
+            Size::Two => {
+                let (pm, dist) = lazy.pocket(Metric::Htm);
+                let (cube, moves) = scramble_pocket(&mut rng, pm, dist);
+                (moves, to_string(&cube.to_facelets()))
+            }
+            Size::Three => {
+                let (cube, moves) = scramble_cube(&mut rng, lazy.two_phase());
+                (moves, to_string(&cube.to_facelets()))
+            }
+        };
+        let line = if facelets {
+            format!("{}\t{}", format_moves(&moves), stickers)
+        } else {
+            format_moves(&moves)
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+fn read_states(path: &str) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect())
+}
+
+fn bench(mut args: Args) -> Result<ExitCode, String> {
+    let count: usize = args.number("--count")?.unwrap_or(1000);
+    let seed: u64 = args.number("--seed")?.unwrap_or(1);
+    let states = args
+        .value("--states")?
+        .map(|p| read_states(&p))
+        .transpose()?;
+    let size = puzzle_arg(&mut args)?;
+    let mut rng = Rng::new(seed);
+    let mut times = Vec::new();
+    let mut lengths = Vec::new();
+    match size {
+        Size::Two => {
+            let t0 = Instant::now();
+            let moves = PocketMoveTables::generate();
+            let dist = PocketDistance::generate(&moves, Metric::Htm);
+            let build = t0.elapsed().as_secs_f64() * 1e3;
+            let cubes: Vec<_> = match &states {
+                Some(lines) => lines
+                    .iter()
+                    .map(|l| match parse_state(l) {
+                        Ok(State::Two(h)) => Ok(h.cube),
+                        _ => Err(format!("not a legal 2x2 state: {l}")),
+                    })
+                    .collect::<Result<_, _>>()?,
+                None => (0..count).map(|_| random_pocket(&mut rng)).collect(),
+            };
+            for cube in &cubes {
+                let t = Instant::now();
+                let sol = solve_pocket(cube, &moves, &dist);
+                times.push(t.elapsed().as_secs_f64() * 1e6);
+                lengths.push(sol.len() as f64);
+                assert!(cube.apply_moves(&sol).is_solved(), "bench solution failed");
+            }
+            times.sort_by(f64::total_cmp);
+            println!(
+                "2x2 (htm) tables: {build:.1} ms (move tables + 3,674,160-state distance table)"
+            );
+            println!(
+                "2x2 solve over {} states: median {:.2} µs, p95 {:.2} µs, max {:.2} µs; mean length {:.2}",
+                times.len(),
+                percentile(&times, 0.5),
+                percentile(&times, 0.95),
+                times.last().copied().unwrap_or(0.0),
+                lengths.iter().sum::<f64>() / lengths.len().max(1) as f64
+            );
+        }
+        Size::Three => {
+            let t0 = Instant::now();
+            let tables = TwoPhaseTables::generate();
+            let build = t0.elapsed().as_secs_f64() * 1e3;
+            let cubes: Vec<CubieCube> = match &states {
+                Some(lines) => lines
+                    .iter()
+                    .map(|l| match parse_state(l) {
+                        Ok(State::Three(c)) => Ok(c),
+                        _ => Err(format!("not a legal 3x3 state: {l}")),
+                    })
+                    .collect::<Result<_, _>>()?,
+                None => (0..count).map(|_| random_cube(&mut rng)).collect(),
+            };
+            let limits = Limits::default();
+            let mut within = 0;
+            let mut nodes = 0u64;
+            for cube in &cubes {
+                let t = Instant::now();
+                let (result, stats) = solve_with_stats(cube, &tables, &limits, &mut || false);
+                times.push(t.elapsed().as_secs_f64() * 1e3);
+                nodes += stats.nodes;
+                let sol: Vec<Move> = result.map_err(|e| e.to_string())?;
+                assert!(cube.apply_moves(&sol).is_solved(), "bench solution failed");
+                within += (sol.len() <= 20) as usize;
+                lengths.push(sol.len() as f64);
+            }
+            times.sort_by(f64::total_cmp);
+            println!("3x3 tables: {build:.1} ms");
+            println!(
+                "3x3 solve over {} states (max length 20): median {:.3} ms, p95 {:.3} ms, max {:.3} ms; \
+                 mean length {:.2}; within 20 moves {:.1}%; mean nodes {}",
+                times.len(),
+                percentile(&times, 0.5),
+                percentile(&times, 0.95),
+                times.last().copied().unwrap_or(0.0),
+                lengths.iter().sum::<f64>() / lengths.len().max(1) as f64,
+                100.0 * within as f64 / cubes.len().max(1) as f64,
+                nodes / cubes.len().max(1) as u64
+            );
+        }
+    }
+    if let Some(mib) = peak_memory_mib() {
+        println!("peak memory: {mib:.1} MiB");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn tables(mut args: Args) -> Result<ExitCode, String> {
+    let dir = args.value("--out")?.ok_or("--out DIR is required")?;
+    args.no_options_left()?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+    let moves = PocketMoveTables::generate();
+    for metric in [Metric::Htm, Metric::Qtm] {
+        let dist = PocketDistance::generate(&moves, metric);
+        let path = format!("{dir}/pocket-{}.bin", metric.name());
+        std::fs::write(&path, dist.to_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
+        println!("{path}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,86 @@
+//! Ranking and unranking: permutations (Lehmer code), combinations and orientations.
+
+/// Rank of a permutation of `0..n` (n ≤ 12) in `0..n!`, lexicographic order.
+pub fn perm_rank(perm: &[u8]) -> usize {
+    let n = perm.len();
+    let mut rank = 0;
+    for i in 0..n {
+        let smaller_after = perm[i + 1..].iter().filter(|&&x| x < perm[i]).count();
+        rank = rank * (n - i) + smaller_after;
+    }
+    rank
+}
+
+/// The permutation of `0..n` with rank `rank`; inverse of [`perm_rank`].
+pub fn perm_unrank(mut rank: usize, out: &mut [u8]) {
+    let n = out.len();
+    let mut digits = vec![0usize; n];
+    for i in (0..n).rev() {
+        digits[i] = rank % (n - i);
+        rank /= n - i;
+    }
+    let mut free: Vec<u8> = (0..n as u8).collect();
+    for i in 0..n {
+        out[i] = free.remove(digits[i]);
+    }
+}
+
+/// Binomial coefficient.
+pub const fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+/// Rank of the set of marked positions in `0..C(n, k)`, where `marked` has length n and k trues.
+pub fn comb_rank(marked: &[bool]) -> usize {
+    let mut rank = 0;
+    let mut k = 0;
+    for (i, &m) in marked.iter().enumerate() {
+        if m {
+            k += 1;
+            rank += binomial(i, k);
+        }
+    }
+    rank
+}
+
+/// The marked positions with rank `rank`, `k` of `out.len()`; inverse of [`comb_rank`].
+pub fn comb_unrank(mut rank: usize, k: usize, out: &mut [bool]) {
+    let mut k = k;
+    for i in (0..out.len()).rev() {
+        let c = binomial(i, k);
+        if k > 0 && rank >= c {
+            out[i] = true;
+            rank -= c;
+            k -= 1;
+        } else {
+            out[i] = false;
+        }
+    }
+}
+
+/// Orientations of all pieces but the last, as a base-`base` number (the last piece's
+/// orientation follows from the others).
+pub fn ori_rank(ori: &[u8], base: u8) -> usize {
+    ori[..ori.len() - 1].iter().fold(0, |acc, &o| acc * base as usize + o as usize)
+}
+
+/// Inverse of [`ori_rank`]: fills all pieces, the last so that the sum is 0 mod `base`.
+pub fn ori_unrank(mut rank: usize, base: u8, out: &mut [u8]) {
+    let n = out.len();
+    let mut sum = 0u32;
+    for i in (0..n - 1).rev() {
+        out[i] = (rank % base as usize) as u8;
+        rank /= base as usize;
+        sum += out[i] as u32;
+    }
+    out[n - 1] = ((base as u32 - sum % base as u32) % base as u32) as u8;
+}

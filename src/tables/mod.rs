@@ -1,0 +1,11 @@
+//! Tables: move tables, 4-bit distance and pruning tables, and their binary format.
+
+pub mod format;
+pub mod move_table;
+pub mod nibble;
+pub mod pocket;
+pub mod prune;
+pub mod two_phase;
+
+pub use nibble::NibbleTable;
+pub use pocket::{Metric, PocketDistance, PocketMoveTables};
