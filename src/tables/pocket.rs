@@ -103,12 +103,12 @@ pub struct PocketDistance {
 
 impl PocketDistance {
     /// A breadth-first build that can be stepped one depth at a time.
-    pub fn builder(moves: &PocketMoveTables, metric: Metric) -> Bfs<'_> {
+    pub fn builder(moves: &PocketMoveTables, metric: Metric) -> Bfs {
         Bfs::new(&moves.perm_move, &moves.twist_move, N_POCKET_TWIST, 9, metric.columns())
     }
 
     /// Wraps a finished build.
-    pub fn from_build(bfs: Bfs<'_>, metric: Metric) -> PocketDistance {
+    pub fn from_build(bfs: Bfs, metric: Metric) -> PocketDistance {
         PocketDistance { metric, table: bfs.finish() }
     }
 

@@ -1,32 +1,34 @@
 //! Distance tables over a pair of coordinates, built breadth-first: entry `a * b_size + b` holds
-//! the fewest moves that bring `(a, b)` to `(0, 0)`, 4 bits each (15 while unreached).
+//! the fewest moves that bring `(a, b)` to `(0, 0)`, stored 4 bits each (15 while unreached).
 
 use super::nibble::NibbleTable;
 
 /// Marks entries not reached yet.
 pub const UNREACHED: u8 = 15;
 
-/// A breadth-first build that can be run one depth at a time (for progress reports).
-pub struct Bfs<'a> {
-    a_move: &'a [u16],
-    b_move: &'a [u16],
+/// A breadth-first build that can be run one depth at a time (for progress reports). It keeps
+/// its own copy of the (small) move tables so it can live beside them. It works
+/// on one byte per entry, which makes the scans of each depth cheap, and packs at the end.
+pub struct Bfs {
+    a_move: Box<[u16]>,
+    b_move: Box<[u16]>,
     b_size: usize,
     stride: usize,
     columns: Vec<usize>,
-    table: NibbleTable,
+    dist: Vec<u8>,
     depth: u8,
     at_depth: u64,
     reached: u64,
 }
 
-impl<'a> Bfs<'a> {
+impl Bfs {
     /// Starts a build over move tables `a_move` (stride `stride`) and `b_move`, using the move
     /// columns `columns`, which must be closed under inverses. `(0, 0)` is at depth 0.
-    pub fn new(a_move: &'a [u16], b_move: &'a [u16], b_size: usize, stride: usize, columns: &[usize]) -> Bfs<'a> {
+    pub fn new(a_move: &[u16], b_move: &[u16], b_size: usize, stride: usize, columns: &[usize]) -> Bfs {
         let a_size = a_move.len() / stride;
-        let mut table = NibbleTable::new(a_size * b_size, UNREACHED);
-        table.set(0, 0);
-        Bfs { a_move, b_move, b_size, stride, columns: columns.to_vec(), table, depth: 0, at_depth: 1, reached: 1 }
+        let mut dist = vec![UNREACHED; a_size * b_size];
+        dist[0] = 0;
+        Bfs { a_move: a_move.into(), b_move: b_move.into(), b_size, stride, columns: columns.to_vec(), dist, depth: 0, at_depth: 1, reached: 1 }
     }
 
     /// Entries reached so far.
@@ -36,7 +38,7 @@ impl<'a> Bfs<'a> {
 
     /// Total entries.
     pub fn total(&self) -> u64 {
-        self.table.len() as u64
+        self.dist.len() as u64
     }
 
     /// Fills the next depth. Returns false once nothing new was reached (the build is done).
@@ -53,32 +55,48 @@ impl<'a> Bfs<'a> {
         let (b_size, stride) = (self.b_size, self.stride);
         let look_for = if backward { UNREACHED } else { d };
         let mut count = 0u64;
-        let mut a_next = vec![0usize; self.columns.len()];
+        let cols = self.columns.len();
+        // The b move table by column, so the inner loops read it in order.
+        let b_move = &self.b_move;
+        let b_by_col: Vec<u32> =
+            self.columns.iter().flat_map(|&c| (0..b_size).map(move |b| b_move[b * stride + c] as u32)).collect();
+        let mut a_next = vec![0usize; cols];
+        let dist = &mut self.dist;
         for a in 0..self.a_move.len() / stride {
             let row = a * b_size;
+            if !dist[row..row + b_size].contains(&look_for) {
+                continue;
+            }
             for (k, &c) in self.columns.iter().enumerate() {
                 a_next[k] = self.a_move[a * stride + c] as usize * b_size;
             }
-            for b in 0..b_size {
-                if self.table.get(row + b) != look_for {
-                    continue;
-                }
-                let b_moves = &self.b_move[b * stride..b * stride + stride];
-                if backward {
-                    for (k, &c) in self.columns.iter().enumerate() {
-                        if self.table.get(a_next[k] + b_moves[c] as usize) == d {
-                            self.table.set(row + b, next);
-                            count += 1;
-                            break;
-                        }
+            if backward {
+                for b in 0..b_size {
+                    if dist[row + b] != UNREACHED {
+                        continue;
                     }
-                } else {
-                    for (k, &c) in self.columns.iter().enumerate() {
-                        let j = a_next[k] + b_moves[c] as usize;
-                        if self.table.get(j) == UNREACHED {
-                            self.table.set(j, next);
-                            count += 1;
-                        }
+                    // No early exit: reading every neighbour beats a mispredicted branch.
+                    let mut hit = false;
+                    for k in 0..cols {
+                        hit |= dist[a_next[k] + b_by_col[k * b_size + b] as usize] == d;
+                    }
+                    if hit {
+                        dist[row + b] = next;
+                        count += 1;
+                    }
+                }
+            } else {
+                for b in 0..b_size {
+                    if dist[row + b] != d {
+                        continue;
+                    }
+                    for k in 0..cols {
+                        let j = a_next[k] + b_by_col[k * b_size + b] as usize;
+                        let v = dist[j];
+                        let fresh = (v == UNREACHED) as u8;
+                        // Branch-free: which neighbours are fresh is unpredictable.
+                        dist[j] = v - fresh * (UNREACHED - next);
+                        count += fresh as u64;
                     }
                 }
             }
@@ -89,14 +107,10 @@ impl<'a> Bfs<'a> {
         count > 0
     }
 
-    /// Runs to the end and returns the table.
+    /// Runs to the end and returns the packed table.
     pub fn finish(mut self) -> NibbleTable {
         while self.step() {}
-        self.table
-    }
-
-    /// The table, whether or not the build is finished.
-    pub fn into_table(self) -> NibbleTable {
-        self.table
+        let packed: Box<[u8]> = self.dist.chunks(2).map(|p| p[0] | p.get(1).map_or(0, |&h| h << 4)).collect();
+        NibbleTable::from_packed(packed, self.dist.len())
     }
 }

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# cubehint's one entry point. See './build.sh help'.
+set -eu
+cd "$(dirname "$0")"
+
+WASM_BINDGEN_VERSION=0.2.130   # must match the =0.2.x pin in Cargo.toml
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+
+say() { printf '\033[1m== %s\033[0m\n' "$*"; }
+
+ensure_wasm_target() {
+  rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$' ||
+    { say "adding the wasm32 target"; rustup target add wasm32-unknown-unknown; }
+}
+
+ensure_wasm_pack() {
+  command -v wasm-pack >/dev/null || { say "installing wasm-pack (about 3 minutes)"; cargo install wasm-pack; }
+  # wasm-pack cannot download wasm-bindgen here; it uses the one on PATH when the version matches.
+  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+    say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 9 minutes)"
+    cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
+  fi
+}
+
+ensure_node_modules() {
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ package.json -nt node_modules/.installed ]; then
+    say "installing npm dev tools (binaryen, playwright-core)"
+    npm install --no-audit --no-fund
+    touch node_modules/.installed
+  fi
+}
+
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ]; then
+    say "installing Debian chromium for the browser tests"
+    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+  fi
+}
+
+build_wasm() {
+  ensure_wasm_target
+  ensure_wasm_pack
+  ensure_node_modules
+  say "wasm-pack build"
+  wasm-pack build --release --target web --out-dir www/pkg --no-typescript --no-pack
+  rm -f www/pkg/.gitignore
+}
+
+case "${1:-serve}" in
+  serve | "")
+    build_wasm
+    say "serving www/ on http://127.0.0.1:8080"
+    exec node tools/serve.mjs --root www --port "${PORT:-8080}"
+    ;;
+  wasm)
+    build_wasm
+    ;;
+  check)
+    ensure_wasm_target
+    cargo fmt --all -- --check
+    cargo clippy --all-targets -- -D warnings
+    cargo check --target wasm32-unknown-unknown
+    ;;
+  test)
+    say "cargo test (optimised test profile)"
+    cargo test
+    build_wasm
+    ensure_chromium
+    say "browser tests (Playwright, headless Chromium)"
+    node --test --test-concurrency=1 tests/browser/
+    ;;
+  bench)
+    say "native benchmarks"
+    cargo build --release
+    ./target/release/cubehint bench 2x2
+    ./target/release/cubehint bench 3x3
+    ;;
+  help | -h | --help)
+    cat <<'HELP'
+usage: ./build.sh [target]
+  (none)  build the wasm package and serve the page on http://127.0.0.1:8080
+  test    every test: cargo test, the wasm build, the browser tests in headless Chromium
+  check   rustfmt, clippy (warnings are errors), cargo check for wasm32
+  wasm    build the wasm package into www/pkg only
+  bench   the native benchmarks
+HELP
+    ;;
+  *)
+    echo "unknown target '$1' (see ./build.sh help)" >&2
+    exit 2
+    ;;
+esac

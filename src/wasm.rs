@@ -1,0 +1,266 @@
+//! The wasm boundary: the only file that knows JavaScript. Big tables stay in wasm memory behind
+//! one `Solver` handle; calls take sticker strings and return move strings or JSON text.
+
+use crate::cube::facelet::{facelet_name, read_letters, to_string};
+use crate::cube::{format_moves, Size};
+use crate::error::{CubeError, SolveError};
+use crate::rng::Rng;
+use crate::scramble::{invert_moves, scramble_cube, scramble_pocket};
+use crate::solve::pocket::{solve as solve_pocket, to_held};
+use crate::solve::pocket_ida::PocketIda;
+use crate::solve::two_phase::{solve_with_stats, Limits};
+use crate::state::{apply_text, parse_state, State};
+use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
+use crate::tables::prune::Bfs;
+use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables, BUILD_STEPS};
+use wasm_bindgen::prelude::*;
+
+fn install_panic_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| std::panic::set_hook(Box::new(console_error_panic_hook::hook)));
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn problems_json(size: Option<Size>, e: &CubeError) -> String {
+    let items: Vec<String> = e
+        .problems()
+        .iter()
+        .map(|p| {
+            let names: Vec<String> = match size {
+                Some(s) => p.stickers.iter().map(|&i| json_string(&facelet_name(s, i))).collect(),
+                None => vec![],
+            };
+            let idx: Vec<String> = p.stickers.iter().map(|i| i.to_string()).collect();
+            format!(
+                "{{\"code\":{},\"message\":{},\"stickers\":[{}],\"indices\":[{}]}}",
+                json_string(p.code.as_str()),
+                json_string(&p.message),
+                names.join(","),
+                idx.join(",")
+            )
+        })
+        .collect();
+    format!("[{}]", items.join(","))
+}
+
+/// Validates a sticker string. Returns JSON:
+/// `{"ok": bool, "size": 2|3|null, "problems": [{"code", "message", "stickers": ["U9", …], "indices": [8, …]}]}`.
+#[wasm_bindgen]
+pub fn validate(facelets: &str) -> String {
+    install_panic_hook();
+    let size = read_letters(facelets).ok().map(|(s, _)| s);
+    let size_json = size.map_or("null".to_string(), |s| s.n().to_string());
+    match parse_state(facelets) {
+        Ok(_) => format!("{{\"ok\":true,\"size\":{size_json},\"problems\":[]}}"),
+        Err(e) => format!("{{\"ok\":false,\"size\":{size_json},\"problems\":{}}}", problems_json(size, &e)),
+    }
+}
+
+/// Applies a move sequence to `from` (or to the solved cube of `size` when `from` is empty) and
+/// returns the sticker string.
+#[wasm_bindgen]
+pub fn apply_moves(size: u8, from: &str, moves: &str) -> Result<String, JsError> {
+    install_panic_hook();
+    let size = if size == 2 { Size::Two } else { Size::Three };
+    let from = if from.trim().is_empty() { None } else { Some(from) };
+    apply_text(Some(size), from, moves).map_err(|e| JsError::new(&e))
+}
+
+/// Is the sticker string solved (each face one colour)?
+#[wasm_bindgen]
+pub fn is_solved(facelets: &str) -> bool {
+    read_letters(facelets).map(|(_, f)| crate::state::stickers_solved(&f)).unwrap_or(false)
+}
+
+fn solve_error(e: SolveError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// The solver: owns the tables, builds them in steps so the worker can report progress.
+#[wasm_bindgen]
+pub struct Solver {
+    pocket_moves: PocketMoveTables,
+    pocket: [Option<PocketDistance>; 2],
+    pocket_build: Option<(Metric, Bfs)>,
+    ida: [Option<PocketIda>; 2],
+    two_phase: Option<TwoPhaseTables>,
+    two_phase_build: Option<TwoPhaseBuilder>,
+    rng: Rng,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+#[wasm_bindgen]
+impl Solver {
+    /// A solver with no big tables yet (the 2x2 move tables take under a millisecond).
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Solver {
+        install_panic_hook();
+        Solver {
+            pocket_moves: PocketMoveTables::generate(),
+            pocket: [None, None],
+            pocket_build: None,
+            ida: [None, None],
+            two_phase: None,
+            two_phase_build: None,
+            rng: Rng::new(0x5eed),
+        }
+    }
+
+    /// Seeds the scramble generator (pass random bits from `crypto.getRandomValues`).
+    pub fn seed(&mut self, hi: u32, lo: u32) {
+        self.rng = Rng::new(((hi as u64) << 32) | lo as u64);
+    }
+
+    /// One depth of the 2x2 distance table build for `metric` ("htm" or "qtm"); returns the
+    /// fraction of states reached (1 when the table is ready).
+    pub fn build_2x2_step(&mut self, metric: &str) -> Result<f64, JsError> {
+        let metric = parse_metric(metric)?;
+        if self.pocket[metric as usize].is_some() {
+            return Ok(1.0);
+        }
+        if self.pocket_build.as_ref().is_none_or(|(m, _)| *m != metric) {
+            self.pocket_build = Some((metric, PocketDistance::builder(&self.pocket_moves, metric)));
+        }
+        let (_, bfs) = self.pocket_build.as_mut().unwrap();
+        if bfs.step() {
+            return Ok(bfs.reached() as f64 / bfs.total() as f64);
+        }
+        let (_, bfs) = self.pocket_build.take().unwrap();
+        self.pocket[metric as usize] = Some(PocketDistance::from_build(bfs, metric));
+        Ok(1.0)
+    }
+
+    /// Is the 2x2 table for `metric` ready?
+    pub fn ready_2x2(&self, metric: &str) -> bool {
+        parse_metric(metric).map(|m| self.pocket[m as usize].is_some()).unwrap_or(false)
+    }
+
+    /// Serialised 2x2 table (with header and checksum), for caching.
+    pub fn table_2x2_bytes(&self, metric: &str) -> Result<Vec<u8>, JsError> {
+        let metric = parse_metric(metric)?;
+        self.pocket[metric as usize]
+            .as_ref()
+            .map(|d| d.to_bytes())
+            .ok_or_else(|| JsError::new("the 2x2 table is not built"))
+    }
+
+    /// Loads a cached 2x2 table; fails (and keeps nothing) if the bytes do not check out.
+    pub fn load_2x2(&mut self, metric: &str, bytes: &[u8]) -> Result<(), JsError> {
+        let metric = parse_metric(metric)?;
+        let dist = PocketDistance::from_bytes(bytes, metric).map_err(|e| JsError::new(&e.to_string()))?;
+        self.pocket[metric as usize] = Some(dist);
+        Ok(())
+    }
+
+    /// One step of the 3x3 table build; returns the fraction done (1 when ready).
+    pub fn build_3x3_step(&mut self) -> f64 {
+        if self.two_phase.is_some() {
+            return 1.0;
+        }
+        let builder = self.two_phase_build.get_or_insert_with(TwoPhaseBuilder::new);
+        let done = builder.step();
+        if done >= BUILD_STEPS {
+            let b = self.two_phase_build.take().unwrap();
+            self.two_phase = Some(b.finish());
+            return 1.0;
+        }
+        done as f64 / BUILD_STEPS as f64
+    }
+
+    /// Are the 3x3 tables ready?
+    pub fn ready_3x3(&self) -> bool {
+        self.two_phase.is_some()
+    }
+
+    /// Solves a 24-letter 2x2 state optimally in `metric`. Uses the distance table when it is
+    /// built, otherwise the IDA* engine (so the first answer does not wait for the table).
+    /// Returns JSON `{"moves": "R U2 …", "engine": "table"|"ida", "length": n}`; the moves turn
+    /// the cube as the person holds it.
+    pub fn solve_2x2(&mut self, facelets: &str, metric: &str) -> Result<String, JsError> {
+        let metric = parse_metric(metric)?;
+        let held = match parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))? {
+            State::Two(h) => h,
+            State::Three(_) => return Err(JsError::new("error[length]: a 2x2 state has 24 letters")),
+        };
+        let (moves, engine) = match &self.pocket[metric as usize] {
+            Some(dist) => (solve_pocket(&held.cube, &self.pocket_moves, dist), "table"),
+            None => {
+                let ida = self.ida[metric as usize].get_or_insert_with(|| PocketIda::new(metric));
+                (ida.solve(&held.cube), "ida")
+            }
+        };
+        let held_moves = to_held(&held, &moves);
+        Ok(format!(
+            "{{\"moves\":{},\"engine\":\"{engine}\",\"length\":{}}}",
+            json_string(&format_moves(&held_moves)),
+            metric.length(&held_moves)
+        ))
+    }
+
+    /// Solves a 54-letter 3x3 state in at most `max_length` moves, searching at most
+    /// `node_budget` nodes. Returns the moves.
+    pub fn solve_3x3(&mut self, facelets: &str, max_length: u8, node_budget: f64) -> Result<String, JsError> {
+        let cube = match parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))? {
+            State::Three(c) => c,
+            State::Two(_) => return Err(JsError::new("error[length]: a 3x3 state has 54 letters")),
+        };
+        while self.build_3x3_step() < 1.0 {}
+        let tables = self.two_phase.as_ref().unwrap();
+        let limits = Limits { max_length, node_budget: node_budget.max(1.0) as u64, ..Limits::default() };
+        let (result, _) = solve_with_stats(&cube, tables, &limits, &mut || false);
+        result.map(|m| format_moves(&m)).map_err(solve_error)
+    }
+
+    /// A random-state 2x2 scramble. Returns JSON `{"moves": …, "facelets": …}`.
+    pub fn scramble_2x2(&mut self) -> String {
+        while self.pocket[0].is_none() {
+            let _ = self.build_2x2_step("htm");
+        }
+        let (cube, moves) = scramble_pocket(&mut self.rng, &self.pocket_moves, self.pocket[0].as_ref().unwrap());
+        format!(
+            "{{\"moves\":{},\"facelets\":{}}}",
+            json_string(&format_moves(&moves)),
+            json_string(&to_string(&cube.to_facelets()))
+        )
+    }
+
+    /// A random-state 3x3 scramble. Returns JSON `{"moves": …, "facelets": …}`.
+    pub fn scramble_3x3(&mut self) -> String {
+        while self.build_3x3_step() < 1.0 {}
+        let (cube, moves) = scramble_cube(&mut self.rng, self.two_phase.as_ref().unwrap());
+        format!(
+            "{{\"moves\":{},\"facelets\":{}}}",
+            json_string(&format_moves(&moves)),
+            json_string(&to_string(&cube.to_facelets()))
+        )
+    }
+
+    /// The inverse of a move sequence (face turns only).
+    pub fn invert(&self, moves: &str) -> Result<String, JsError> {
+        let m = crate::cube::parse_moves(moves).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(format_moves(&invert_moves(&m)))
+    }
+}
+
+fn parse_metric(metric: &str) -> Result<Metric, JsError> {
+    Metric::parse(metric).ok_or_else(|| JsError::new("metric is htm or qtm"))
+}
