@@ -1,8 +1,11 @@
-use cubehint::tables::pocket::*;
+use cubehint::tables::two_phase::TwoPhaseTables;
 fn main() {
-    let t0 = std::time::Instant::now();
-    let m = PocketMoveTables::generate();
-    println!("moves {:?}", t0.elapsed());
-    let mut b = PocketDistance::builder(&m, Metric::Htm);
-    loop { let t = std::time::Instant::now(); let more = b.step(); println!("step {:?} reached {}", t.elapsed(), b.reached()); if !more {break;} }
+    let t = std::time::Instant::now();
+    let tp = TwoPhaseTables::generate();
+    println!("{:?}", t.elapsed());
+    for (n, tb) in [("ts", &tp.twist_slice_prune), ("fs", &tp.flip_slice_prune), ("cs", &tp.corner_slice_prune), ("es", &tp.edge_slice_prune)] {
+        let d = tb.distribution();
+        let last = d.iter().rposition(|&x| x > 0).unwrap();
+        println!("{n} {:?}", &d[..=last]);
+    }
 }
