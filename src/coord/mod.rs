@@ -36,5 +36,7 @@ pub const N_SLICE_SORTED: usize = 11880;
 pub const N_CORNER_PERM: usize = 40320;
 /// Permutations of the eight U and D edges in phase 2: 8!.
 pub const N_UD_EDGE_PERM: usize = 40320;
+/// Corner combinations of the U-layer corners with permutation parity: C(8, 4) × 2.
+pub const N_CORNER_COMB_PARITY: usize = 140;
 /// Permutations of the four slice edges within the slice in phase 2: 4!.
 pub const N_SLICE_PERM: usize = 24;

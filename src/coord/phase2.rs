@@ -1,6 +1,6 @@
 //! Phase-2 coordinates: inside ⟨U, D, R2, L2, F2, B2⟩ only permutations are left.
 
-use super::index::{perm_rank, perm_unrank};
+use super::index::{comb_rank, comb_unrank, perm_rank, perm_unrank};
 use super::{Coord, N_CORNER_PERM, N_SLICE_PERM, N_UD_EDGE_PERM};
 use crate::cube::CubieCube;
 
@@ -56,6 +56,39 @@ impl Coord for SlicePerm {
         }
         for i in 0..4 {
             c.ep[8 + i] = p[i] + 8;
+        }
+    }
+}
+
+/// Which four slots hold the U-layer corners (URF UFL ULB UBR), with the corner permutation's
+/// parity: `0..140` as `combination * 2 + parity`, solved 0.
+pub struct CornerCombParity;
+
+impl Coord for CornerCombParity {
+    type Cube = CubieCube;
+    const SIZE: usize = super::N_CORNER_COMB_PARITY;
+    fn get(c: &CubieCube) -> usize {
+        let marked: [bool; 8] = std::array::from_fn(|i| c.cp[i] < 4);
+        comb_rank(&marked) * 2 + c.corner_parity() as usize
+    }
+    fn set(c: &mut CubieCube, v: usize) {
+        let mut marked = [false; 8];
+        comb_unrank(v / 2, 4, &mut marked);
+        let (mut up, mut down) = (0u8, 4u8);
+        for i in 0..8 {
+            if marked[i] {
+                c.cp[i] = up;
+                up += 1;
+            } else {
+                c.cp[i] = down;
+                down += 1;
+            }
+        }
+        if c.corner_parity() as usize != v % 2 {
+            // Swapping two corners of the same layer changes the parity, not the combination.
+            let a = (0..8).find(|&i| c.cp[i] >= 4).unwrap();
+            let b = (a + 1..8).find(|&i| c.cp[i] >= 4).unwrap();
+            c.cp.swap(a, b);
         }
     }
 }

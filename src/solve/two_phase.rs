@@ -3,10 +3,11 @@
 //! pruning tables as the bound; phase 1 is continued past its first solution so that longer
 //! phase-1 paths with shorter phase-2 tails can beat the first total.
 
-use crate::coord::phase2::{CornerPerm, SlicePerm, UdEdgePerm};
+use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
 use crate::coord::phase1::{Flip, Slice, Twist};
-use crate::coord::{Coord, N_SLICE, N_SLICE_PERM};
-use crate::cube::{CubieCube, Move};
+use crate::coord::{Coord, N_CORNER_COMB_PARITY, N_FLIP, N_SLICE, N_SLICE_PERM};
+use crate::cube::moves::{apply_turns, rotation_face_map, rotations};
+use crate::cube::{CubieCube, Face, Move};
 use crate::error::SolveError;
 use crate::tables::two_phase::{is_phase2_move, TwoPhaseTables, PHASE2_MOVES};
 
@@ -37,6 +38,12 @@ const POLL_EVERY: u64 = 1 << 12;
 pub struct SearchStats {
     /// Phase-1 and phase-2 nodes visited.
     pub nodes: u64,
+    /// Phase-1 solutions that reached phase 2's bound check.
+    pub phase2_starts: u64,
+    /// Phase-2 searches run (the bound check passed).
+    pub phase2_searches: u64,
+    /// Nodes visited in phase 2.
+    pub phase2_nodes: u64,
 }
 
 struct Search<'a> {
@@ -44,10 +51,15 @@ struct Search<'a> {
     cube: CubieCube,
     limits: Limits,
     path: Vec<Move>,
-    best: Option<Vec<Move>>,
+    /// The direction being searched, and the best solution so far with its direction.
+    dir: usize,
+    best: Option<(usize, Vec<Move>)>,
     /// Solutions must be shorter than this.
     bound: u8,
     nodes: u64,
+    phase2_starts: u64,
+    phase2_searches: u64,
+    phase2_nodes: u64,
     stop_at: u64,
     stopped: bool,
     should_stop: &'a mut dyn FnMut() -> bool,
@@ -79,14 +91,16 @@ impl Search<'_> {
     fn phase1_bound(&self, twist: usize, flip: usize, slice: usize) -> u8 {
         let a = self.t.twist_slice_prune.get(twist * N_SLICE + slice);
         let b = self.t.flip_slice_prune.get(flip * N_SLICE + slice);
-        a.max(b)
+        let c = self.t.twist_flip_prune.get(twist * N_FLIP + flip);
+        a.max(b).max(c)
     }
 
     #[inline(always)]
-    fn phase2_bound(&self, corner: usize, edge: usize, slice: usize) -> u8 {
+    fn phase2_bound(&self, corner: usize, edge: usize, slice: usize, comb: usize) -> u8 {
         let a = self.t.corner_slice_prune.get(corner * N_SLICE_PERM + slice);
         let b = self.t.edge_slice_prune.get(edge * N_SLICE_PERM + slice);
-        a.max(b)
+        let c = self.t.edge_comb_prune.get(edge * N_CORNER_COMB_PARITY + comb);
+        a.max(b).max(c)
     }
 
     /// Phase 1 with exactly `togo` more moves; returns true when the search is over.
@@ -105,12 +119,16 @@ impl Search<'_> {
                 continue;
             }
             let k = m.index();
-            let (t, f, s) = (
-                self.t.twist_move[twist * 18 + k] as usize,
-                self.t.flip_move[flip * 18 + k] as usize,
-                self.t.slice_move[slice * 18 + k] as usize,
-            );
-            if self.phase1_bound(t, f, s) >= togo {
+            // Cheapest tables first: most children fail the first look-up.
+            let s = self.t.slice_move[slice * 18 + k] as usize;
+            let t = self.t.twist_move[twist * 18 + k] as usize;
+            if self.t.twist_slice_prune.get(t * N_SLICE + s) >= togo {
+                continue;
+            }
+            let f = self.t.flip_move[flip * 18 + k] as usize;
+            if self.t.flip_slice_prune.get(f * N_SLICE + s) >= togo
+                || self.t.twist_flip_prune.get(t * N_FLIP + f) >= togo
+            {
                 continue;
             }
             self.path.push(m);
@@ -128,21 +146,24 @@ impl Search<'_> {
         if d1 >= self.bound {
             return false;
         }
+        self.phase2_starts += 1;
         let c = self.cube.apply_moves(&self.path);
         let (corner, edge, slice) = (CornerPerm::get(&c), UdEdgePerm::get(&c), SlicePerm::get(&c));
+        let comb = CornerCombParity::get(&c);
         let max2 = self.bound - 1 - d1;
-        let h = self.phase2_bound(corner, edge, slice);
+        let h = self.phase2_bound(corner, edge, slice, comb);
         if h > max2 {
             return false;
         }
+        self.phase2_searches += 1;
         for d2 in h..=max2 {
-            if self.phase2(corner, edge, slice, d2) {
+            if self.phase2(corner, edge, slice, comb, d2) {
                 if self.stopped {
                     return true;
                 }
                 // Found a solution of d1 + d2 moves.
                 let len = self.path.len() as u8;
-                self.best = Some(self.path.clone());
+                self.best = Some((self.dir, self.path.clone()));
                 self.path.truncate(d1 as usize);
                 self.bound = len;
                 if self.stop_at == self.limits.node_budget {
@@ -155,7 +176,8 @@ impl Search<'_> {
     }
 
     /// Phase 2 with exactly `togo` more moves; true when solved (or stopped).
-    fn phase2(&mut self, corner: usize, edge: usize, slice: usize, togo: u8) -> bool {
+    fn phase2(&mut self, corner: usize, edge: usize, slice: usize, comb: usize, togo: u8) -> bool {
+        self.phase2_nodes += 1;
         if self.tick() {
             return true;
         }
@@ -167,16 +189,17 @@ impl Search<'_> {
             if !may_follow(last, m) {
                 continue;
             }
-            let (c, e, s) = (
+            let (c, e, s, b) = (
                 self.t.corner_perm_move[corner * 10 + k] as usize,
                 self.t.ud_edge_perm_move[edge * 10 + k] as usize,
                 self.t.slice_perm_move[slice * 10 + k] as usize,
+                self.t.corner_comb_move[comb * 10 + k] as usize,
             );
-            if self.phase2_bound(c, e, s) >= togo {
+            if self.phase2_bound(c, e, s, b) >= togo {
                 continue;
             }
             self.path.push(m);
-            if self.phase2(c, e, s, togo - 1) {
+            if self.phase2(c, e, s, b, togo - 1) {
                 return true;
             }
             self.path.pop();
@@ -212,24 +235,90 @@ pub fn solve_with_stats(
         cube: *cube,
         limits: *limits,
         path: Vec::with_capacity(32),
+        dir: 0,
         best: None,
         bound: limits.max_length.saturating_add(1),
         nodes: 0,
+        phase2_starts: 0,
+        phase2_searches: 0,
+        phase2_nodes: 0,
         stop_at: limits.node_budget,
         stopped: false,
         should_stop,
     };
-    let (twist, flip, slice) = (Twist::get(cube), Flip::get(cube), Slice::get(cube));
-    let start = s.phase1_bound(twist, flip, slice);
-    for d1 in start..=limits.max_length {
-        if d1 >= s.bound || s.phase1(twist, flip, slice, d1) {
-            break;
+    let dirs = directions(cube);
+    let starts: Vec<(usize, usize, usize, u8)> = dirs
+        .iter()
+        .map(|d| {
+            let (t, f, sl) = (Twist::get(&d.cube), Flip::get(&d.cube), Slice::get(&d.cube));
+            (t, f, sl, s.phase1_bound(t, f, sl))
+        })
+        .collect();
+    'depths: for d1 in 0..=limits.max_length {
+        for (i, &(twist, flip, slice, h)) in starts.iter().enumerate() {
+            if d1 >= s.bound {
+                break 'depths;
+            }
+            if h > d1 {
+                continue;
+            }
+            s.dir = i;
+            s.cube = dirs[i].cube;
+            if s.phase1(twist, flip, slice, d1) {
+                break 'depths;
+            }
         }
     }
-    let stats = SearchStats { nodes: s.nodes };
+    let stats = SearchStats { nodes: s.nodes, phase2_starts: s.phase2_starts, phase2_searches: s.phase2_searches, phase2_nodes: s.phase2_nodes };
     match s.best {
-        Some(moves) => (Ok(moves), stats),
+        Some((dir, moves)) => (Ok(dirs[dir].to_original(&moves)), stats),
         None if s.stopped => (Err(SolveError::Stopped), stats),
         None => (Err(SolveError::TooLong(limits.max_length)), stats),
     }
+}
+
+/// One of six ways to search the same cube: seen with its UD, RL or FB axis as the phase-1 axis,
+/// or its inverse likewise. Each finds different phase-1 solutions, so together they find a
+/// short total sooner.
+struct Direction {
+    /// The cube as this direction sees it.
+    cube: CubieCube,
+    /// For each face of this direction's frame, the face of the original frame.
+    faces: [Face; 6],
+    /// Whether this direction solves the inverse cube.
+    inverse: bool,
+}
+
+impl Direction {
+    /// A solution found in this direction, as turns of the original cube.
+    fn to_original(&self, moves: &[Move]) -> Vec<Move> {
+        let mapped: Vec<Move> = moves.iter().map(|m| Move::new(self.faces[m.face() as usize], m.quarters())).collect();
+        if self.inverse {
+            mapped.iter().rev().map(|m| m.inverse()).collect()
+        } else {
+            mapped
+        }
+    }
+}
+
+/// The six directions: the cube and its inverse, each with U, R or F on top.
+fn directions(cube: &CubieCube) -> Vec<Direction> {
+    let mut out = Vec::with_capacity(6);
+    for top in [Face::U, Face::R, Face::F] {
+        let rotation = rotations().iter().find(|r| rotation_face_map(r)[Face::U as usize] == top).expect("a rotation");
+        let faces = rotation_face_map(rotation);
+        for inverse in [false, true] {
+            let c = if inverse { cube.inverse() } else { *cube };
+            let mut stickers = c.to_facelets();
+            apply_turns(&mut stickers, rotation);
+            // Rename colours after the face their centre now sits on.
+            let renamed: Vec<Face> = stickers
+                .iter()
+                .map(|&x| Face::ALL[faces.iter().position(|&f| f == x).expect("six faces")])
+                .collect();
+            let seen = CubieCube::from_facelets(&renamed).expect("a rotated legal cube is legal");
+            out.push(Direction { cube: seen, faces, inverse });
+        }
+    }
+    out
 }

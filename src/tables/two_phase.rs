@@ -14,8 +14,8 @@ use super::move_table;
 use super::nibble::NibbleTable;
 use super::prune::Bfs;
 use crate::coord::phase1::{Flip, Slice, Twist};
-use crate::coord::phase2::{CornerPerm, SlicePerm, UdEdgePerm};
-use crate::coord::{N_SLICE, N_SLICE_PERM};
+use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
+use crate::coord::{N_CORNER_COMB_PARITY, N_FLIP, N_SLICE, N_SLICE_PERM};
 use crate::cube::{CubieCube, Face, Move};
 
 /// The moves of phase 2, which keep a cube inside ⟨U, D, R2, L2, F2, B2⟩.
@@ -51,6 +51,12 @@ pub struct TwoPhaseTables {
     pub corner_slice_prune: NibbleTable,
     /// Phase-2 distance of U/D edge permutation and slice permutation: `ud_edge_perm * 24 + slice_perm`.
     pub edge_slice_prune: NibbleTable,
+    /// Corner combination and parity × 10 phase-2 moves.
+    pub corner_comb_move: Box<[u16]>,
+    /// Phase-1 distance of twist and flip: `twist * 2048 + flip`.
+    pub twist_flip_prune: NibbleTable,
+    /// Phase-2 distance of U/D edge permutation and corner combination: `ud_edge_perm * 140 + comb`.
+    pub edge_comb_prune: NibbleTable,
 }
 
 const ALL_COLUMNS: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
@@ -69,11 +75,12 @@ pub struct TwoPhaseBuilder {
     corner_perm_move: Option<Box<[u16]>>,
     ud_edge_perm_move: Option<Box<[u16]>>,
     slice_perm_move: Option<Box<[u16]>>,
+    corner_comb_move: Option<Box<[u16]>>,
     prunes: Vec<NibbleTable>,
 }
 
 /// Number of steps of [`TwoPhaseBuilder::step`].
-pub const BUILD_STEPS: usize = 6;
+pub const BUILD_STEPS: usize = 8;
 
 impl TwoPhaseBuilder {
     /// A build not yet started.
@@ -89,6 +96,7 @@ impl TwoPhaseBuilder {
                 self.flip_move = Some(move_table::build::<Flip>(&Move::ALL, apply));
                 self.slice_move = Some(move_table::build::<Slice>(&Move::ALL, apply));
                 self.slice_perm_move = Some(move_table::build::<SlicePerm>(&PHASE2_MOVES, apply));
+                self.corner_comb_move = Some(move_table::build::<CornerCombParity>(&PHASE2_MOVES, apply));
             }
             1 => {
                 self.corner_perm_move = Some(move_table::build::<CornerPerm>(&PHASE2_MOVES, apply));
@@ -109,6 +117,14 @@ impl TwoPhaseBuilder {
             5 => {
                 let (a, b) = (self.ud_edge_perm_move.as_ref().unwrap(), self.slice_perm_move.as_ref().unwrap());
                 self.prunes.push(Bfs::new(a, b, N_SLICE_PERM, 10, &ALL_COLUMNS[..10]).finish());
+            }
+            6 => {
+                let (a, b) = (self.twist_move.as_ref().unwrap(), self.flip_move.as_ref().unwrap());
+                self.prunes.push(Bfs::new(a, b, N_FLIP, 18, &ALL_COLUMNS).finish());
+            }
+            7 => {
+                let (a, b) = (self.ud_edge_perm_move.as_ref().unwrap(), self.corner_comb_move.as_ref().unwrap());
+                self.prunes.push(Bfs::new(a, b, N_CORNER_COMB_PARITY, 10, &ALL_COLUMNS[..10]).finish());
             }
             _ => return BUILD_STEPS,
         }
@@ -131,6 +147,9 @@ impl TwoPhaseBuilder {
             flip_slice_prune: prunes.next().unwrap(),
             corner_slice_prune: prunes.next().unwrap(),
             edge_slice_prune: prunes.next().unwrap(),
+            corner_comb_move: self.corner_comb_move.unwrap(),
+            twist_flip_prune: prunes.next().unwrap(),
+            edge_comb_prune: prunes.next().unwrap(),
         }
     }
 }

@@ -1,0 +1,81 @@
+// Shared set-up for the browser tests: our static server and headless Chromium.
+import { chromium } from 'playwright-core';
+import { startServer } from '../../tools/serve.mjs';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launch(root = 'www') {
+  const server = await startServer({ root, port: 0 });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  return {
+    base,
+    browser,
+    async close() {
+      await browser.close();
+      await new Promise((ok) => server.close(ok));
+    },
+  };
+}
+
+// Opens the page and waits until it is ready; collects page errors.
+export async function openPage(env, { viewport = { width: 1200, height: 900 }, hash = '' } = {}) {
+  const page = await env.browser.newPage({ viewport });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(env.base + hash);
+  await page.waitForSelector('body[data-ready="true"]');
+  page.errors = errors;
+  return page;
+}
+
+export const sticker = (page, name) => page.locator(`[data-facelet="${name}"]`);
+export const status = (page) => page.getByRole('status').first();
+
+// Types a sticker string or moves into the field and uses it.
+export async function useField(page, text) {
+  await page.getByTestId('facelets').fill(text);
+  await page.getByRole('button', { name: 'Use' }).click();
+}
+
+// The colours of every sticker as face letters ('' for unpainted).
+export async function netColors(page) {
+  return page.locator('[data-facelet]').evaluateAll((els) => els.map((e) => e.dataset.color).join(''));
+}
+
+export async function isSolvedNet(page) {
+  const colors = await netColors(page);
+  const per = colors.length / 6;
+  for (let f = 0; f < 6; f++) {
+    const face = colors.slice(f * per, (f + 1) * per);
+    if ([...face].some((c) => c !== face[0])) return false;
+  }
+  return true;
+}
+
+// Presses Solve, then Next move until the net is solved; returns the moves followed.
+export async function solveByHints(page) {
+  await page.getByRole('button', { name: 'Solve' }).click();
+  const solution = page.getByTestId('solution');
+  await solution.waitFor({ state: 'visible' });
+  await page.waitForFunction(() => document.querySelector('[data-testid="solution"]').textContent.trim() !== '');
+  const text = (await solution.textContent()).trim();
+  const moves = text === '(already solved)' ? [] : text.split(/\s+/);
+  const next = page.getByRole('button', { name: 'Next move' });
+  for (let i = 0; i < moves.length; i++) await next.click();
+  return moves;
+}
