@@ -59,7 +59,8 @@ fn random_2x2_states_round_trip_in_every_orientation() {
 #[test]
 fn white_space_between_letters_is_ignored() {
     let s = solved_string(Size::Three);
-    let spaced: String = s.chars().enumerate().flat_map(|(i, c)| if i % 9 == 8 { vec![c, '\n'] } else { vec![c, ' '] }).collect();
+    let spaced: String =
+        s.chars().enumerate().flat_map(|(i, c)| if i % 9 == 8 { vec![c, '\n'] } else { vec![c, ' '] }).collect();
     assert_eq!(parse_state(&spaced), Ok(State::Three(CubieCube::SOLVED)));
 }
 
@@ -130,10 +131,7 @@ fn error_duplicate() {
 fn error_twist_names_the_corner() {
     let s = with(&solved_string(Size::Three), &[(8, 'F'), (9, 'U'), (20, 'R')]);
     assert_eq!(problems(&s), vec![(ErrorCode::Twist, vec![8, 9, 20])]);
-    assert_eq!(
-        parse_state(&s).unwrap_err().to_string(),
-        "error[twist]: the corner at U9 R1 F3 is twisted clockwise"
-    );
+    assert_eq!(parse_state(&s).unwrap_err().to_string(), "error[twist]: the corner at U9 R1 F3 is twisted clockwise");
     let ccw = with(&solved_string(Size::Three), &[(8, 'R'), (9, 'F'), (20, 'U')]);
     assert!(parse_state(&ccw).unwrap_err().to_string().contains("counter-clockwise"));
     let s2 = with(&solved_string(Size::Two), &[(3, 'F'), (4, 'U'), (9, 'R')]);

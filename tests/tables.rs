@@ -5,7 +5,7 @@ mod common;
 
 use common::random_moves;
 use cubehint::coord::phase1::{Flip, Slice, Twist};
-use cubehint::coord::phase2::{CornerPerm, SlicePerm, UdEdgePerm};
+use cubehint::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
 use cubehint::coord::pocket::{pocket_cube, pocket_index, PocketPerm, PocketTwist};
 use cubehint::coord::{Coord, N_POCKET};
 use cubehint::cube::{CubieCube, Face, Move, PocketCube};
@@ -99,7 +99,27 @@ fn phase2_move_tables_agree_with_cubie_moves() {
             assert_eq!(t.corner_perm_move[CornerPerm::get(&c) * 10 + k] as usize, CornerPerm::get(&after));
             assert_eq!(t.ud_edge_perm_move[UdEdgePerm::get(&c) * 10 + k] as usize, UdEdgePerm::get(&after));
             assert_eq!(t.slice_perm_move[SlicePerm::get(&c) * 10 + k] as usize, SlicePerm::get(&after));
+            assert_eq!(t.corner_comb_move[CornerCombParity::get(&c) * 10 + k] as usize, CornerCombParity::get(&after));
         }
+    }
+}
+
+#[test]
+fn symmetry_classes_and_conjugation() {
+    let t = two_phase();
+    assert_eq!(
+        [t.twist_sym.classes(), t.flip_sym.classes(), t.corner_sym.classes(), t.edge_sym.classes()],
+        [291, 560, 2768, 2768]
+    );
+    // The symmetries form a group of 16 distinct slot maps, each with an inverse.
+    let syms = cubehint::coord::sym::syms();
+    assert_eq!(syms.len(), 16);
+    for (i, a) in syms.iter().enumerate() {
+        assert!(!syms[i + 1..].contains(a), "16 different symmetries");
+    }
+    let inv = cubehint::coord::sym::sym_inverse();
+    for s in 0..16 {
+        assert_eq!(inv[inv[s]], s);
     }
 }
 
@@ -131,19 +151,86 @@ fn pocket_distributions_are_pinned() {
     );
 }
 
+/// Distribution of a lookup over every raw pair `(a, b)`.
+fn raw_distribution(n_a: usize, n_b: usize, f: impl Fn(usize, usize) -> u8) -> Vec<u64> {
+    let mut d = vec![0u64; 16];
+    for a in 0..n_a {
+        for b in 0..n_b {
+            d[f(a, b) as usize] += 1;
+        }
+    }
+    while d.last() == Some(&0) {
+        d.pop();
+    }
+    d
+}
+
 #[test]
 fn two_phase_distributions_are_pinned() {
     let t = two_phase();
-    assert_eq!(trimmed(&t.twist_slice_prune), [1, 4, 50, 586, 6184, 54066, 296322, 582492, 142520, 340]);
-    assert_eq!(trimmed(&t.flip_slice_prune), [1, 4, 50, 532, 4804, 41832, 238263, 555636, 172314, 324]);
+    // The symmetry-reduced tables as stored.
+    assert_eq!(trimmed(&t.twist_slice_prune), [1, 1, 11, 95, 894, 7358, 39443, 76934, 19220, 88]);
+    assert_eq!(trimmed(&t.flip_slice_prune), [1, 3, 28, 235, 1513, 11416, 64103, 151320, 48450, 131]);
+    assert_eq!(trimmed(&t.flip_twist_prune), [1, 3, 24, 195, 1793, 17230, 147994, 654605, 399866, 3009]);
     assert_eq!(
         trimmed(&t.corner_slice_prune),
+        [1, 3, 10, 44, 214, 846, 2413, 5122, 8639, 12128, 12571, 12985, 7754, 3366, 336]
+    );
+    assert_eq!(
+        trimmed(&t.edge_comb_prune),
+        [1, 3, 11, 39, 185, 840, 3581, 14523, 52470, 135834, 146891, 30825, 2279, 38]
+    );
+    // The same tables read for every raw state: the distances of the unreduced coordinates.
+    assert_eq!(
+        raw_distribution(2187, 495, |a, b| t.twist_slice(a, b)),
+        [1, 4, 50, 586, 6184, 54066, 296322, 582492, 142520, 340]
+    );
+    assert_eq!(
+        raw_distribution(2048, 495, |a, b| t.flip_slice(a, b)),
+        [1, 4, 50, 532, 4804, 41832, 238263, 555636, 172314, 324]
+    );
+    assert_eq!(
+        raw_distribution(2048, 2187, |a, b| t.flip_twist(a, b)),
+        [1, 4, 46, 504, 5662, 61008, 549711, 2422226, 1431344, 8470]
+    );
+    assert_eq!(
+        raw_distribution(40320, 24, |a, b| t.corner_slice(a, b)),
         [1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 116112, 44416, 2304]
     );
     assert_eq!(
-        trimmed(&t.edge_slice_prune),
-        [1, 10, 67, 456, 3063, 18202, 86691, 290812, 434814, 120488, 11818, 1114, 144]
+        raw_distribution(40320, 140, |a, b| t.edge_comb(a, b)),
+        [1, 10, 67, 412, 2214, 10920, 50309, 213214, 780187, 2042394, 2142360, 391912, 10728, 72]
     );
+}
+
+/// Unreduced breadth-first distances of a coordinate pair, the slow obviously-correct path the
+/// symmetry-reduced tables are checked against.
+fn plain_bfs(a_move: &[u16], b_move: &[u16], b_size: usize, stride: usize, cols: usize) -> NibbleTable {
+    let columns: Vec<usize> = (0..cols).collect();
+    cubehint::tables::prune::Bfs::new(a_move, b_move, b_size, stride, &columns).finish()
+}
+
+#[test]
+fn symmetry_reduced_tables_match_plain_breadth_first_search() {
+    let t = two_phase();
+    let plain = plain_bfs(&t.twist_move, &t.slice_move, 495, 18, 18);
+    for tw in 0..2187 {
+        for sl in 0..495 {
+            assert_eq!(t.twist_slice(tw, sl), plain.get(tw * 495 + sl));
+        }
+    }
+    let plain = plain_bfs(&t.corner_perm_move, &t.slice_perm_move, 24, 10, 10);
+    for c in 0..40320 {
+        for sp in 0..24 {
+            assert_eq!(t.corner_slice(c, sp), plain.get(c * 24 + sp));
+        }
+    }
+    let plain = plain_bfs(&t.ud_edge_perm_move, &t.corner_comb_move, 140, 10, 10);
+    let mut rng = Rng::new(9);
+    for _ in 0..200_000 {
+        let (e, b) = (rng.below(40320) as usize, rng.below(140) as usize);
+        assert_eq!(t.edge_comb(e, b), plain.get(e * 140 + b));
+    }
 }
 
 /// A distance table is right when 0 marks only the goal and every other entry has a neighbour
@@ -166,27 +253,31 @@ fn check_consistent(table: &NibbleTable, next: impl Fn(usize) -> Vec<usize>, sam
 fn pruning_tables_are_consistent_with_their_moves() {
     let t = two_phase();
     let mut rng = Rng::new(6);
-    let n = 495;
-    check_consistent(
-        &t.twist_slice_prune,
-        |i| (0..18).map(|k| t.twist_move[i / n * 18 + k] as usize * n + t.slice_move[i % n * 18 + k] as usize).collect(),
-        &mut rng,
-    );
-    check_consistent(
-        &t.flip_slice_prune,
-        |i| (0..18).map(|k| t.flip_move[i / n * 18 + k] as usize * n + t.slice_move[i % n * 18 + k] as usize).collect(),
-        &mut rng,
-    );
-    check_consistent(
-        &t.corner_slice_prune,
-        |i| (0..10).map(|k| t.corner_perm_move[i / 24 * 10 + k] as usize * 24 + t.slice_perm_move[i % 24 * 10 + k] as usize).collect(),
-        &mut rng,
-    );
-    check_consistent(
-        &t.edge_slice_prune,
-        |i| (0..10).map(|k| t.ud_edge_perm_move[i / 24 * 10 + k] as usize * 24 + t.slice_perm_move[i % 24 * 10 + k] as usize).collect(),
-        &mut rng,
-    );
+    let pairs = |n_b: usize, a_move: &'static [u16], b_move: &'static [u16], stride: usize| {
+        move |i: usize| {
+            (0..stride)
+                .map(|k| a_move[i / n_b * stride + k] as usize * n_b + b_move[i % n_b * stride + k] as usize)
+                .collect::<Vec<_>>()
+        }
+    };
+    let check =
+        |n_a: usize, n_b: usize, f: &dyn Fn(usize, usize) -> u8, next: &dyn Fn(usize) -> Vec<usize>, rng: &mut Rng| {
+            for _ in 0..20_000 {
+                let i = rng.below((n_a * n_b) as u64) as usize;
+                let d = f(i / n_b, i % n_b);
+                let around: Vec<u8> = next(i).into_iter().map(|j| f(j / n_b, j % n_b)).collect();
+                if d == 0 {
+                    assert_eq!(i, 0);
+                } else {
+                    assert_eq!(*around.iter().min().unwrap(), d - 1, "entry {i}");
+                }
+            }
+        };
+    check(2187, 495, &|a, b| t.twist_slice(a, b), &pairs(495, &t.twist_move, &t.slice_move, 18), &mut rng);
+    check(2048, 495, &|a, b| t.flip_slice(a, b), &pairs(495, &t.flip_move, &t.slice_move, 18), &mut rng);
+    check(2048, 2187, &|a, b| t.flip_twist(a, b), &pairs(2187, &t.flip_move, &t.twist_move, 18), &mut rng);
+    check(40320, 24, &|a, b| t.corner_slice(a, b), &pairs(24, &t.corner_perm_move, &t.slice_perm_move, 10), &mut rng);
+    check(40320, 140, &|a, b| t.edge_comb(a, b), &pairs(140, &t.ud_edge_perm_move, &t.corner_comb_move, 10), &mut rng);
     let (moves, htm, _) = pocket_tables();
     check_consistent(htm.table(), |i| (0..9).map(|c| moves.apply(i, c)).collect(), &mut rng);
 }

@@ -68,8 +68,8 @@ fn every_state_within_three_moves_is_solved_optimally() {
                     continue;
                 }
                 let n = c.apply_move(m);
-                if !seen.contains_key(&n) {
-                    seen.insert(n, depth);
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(n) {
+                    e.insert(depth);
                     next.push((n, Some(m)));
                 }
             }

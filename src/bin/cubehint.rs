@@ -41,15 +41,14 @@ Reads one sticker string per line and prints 'ok' or every problem found, as
 error[CODE]: message, joined by '; '. Codes: length letter center count piece duplicate
 twist flip parity. Exits 1 if any line failed.";
 
-const SOLVE_HELP: &str =
-    "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] < states.txt
+const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] < states.txt
 
 Reads one sticker string per line (24 letters: 2x2, 54: 3x3) and prints one line each: the
 solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if any line failed.
   --metric htm|qtm  2x2: count half turns as 1 (htm, default) or 2 (qtm); solutions are optimal
   --all N           2x2: up to N different optimal solutions, separated by ' | '
   --max-length N    3x3: never longer than N moves (default 20)
-  --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 20000)";
+  --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 2000)";
 
 const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [--seed S] [--facelets]
 
@@ -95,10 +94,7 @@ impl Args {
     }
     fn number<T: std::str::FromStr>(&mut self, name: &str) -> Result<Option<T>, String> {
         match self.value(name)? {
-            Some(v) => v
-                .parse()
-                .map(Some)
-                .map_err(|_| format!("{name} takes a number, not '{v}'")),
+            Some(v) => v.parse().map(Some).map_err(|_| format!("{name} takes a number, not '{v}'")),
             None => Ok(None),
         }
     }
@@ -177,12 +173,7 @@ fn apply(mut args: Args) -> Result<ExitCode, String> {
 }
 
 fn stdin_lines() -> impl Iterator<Item = String> {
-    std::io::stdin()
-        .lock()
-        .lines()
-        .map_while(Result::ok)
-        .collect::<Vec<_>>()
-        .into_iter()
+    std::io::stdin().lock().lines().map_while(Result::ok).collect::<Vec<_>>().into_iter()
 }
 
 fn check(args: Args) -> Result<ExitCode, String> {
@@ -199,11 +190,7 @@ fn check(args: Args) -> Result<ExitCode, String> {
         };
         let _ = writeln!(out, "{text}");
     }
-    Ok(if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
 /// Tables built on first use.
@@ -216,9 +203,7 @@ struct Lazy {
 
 impl Lazy {
     fn pocket(&mut self, metric: Metric) -> (&PocketMoveTables, &PocketDistance) {
-        let moves = self
-            .pocket_moves
-            .get_or_insert_with(PocketMoveTables::generate);
+        let moves = self.pocket_moves.get_or_insert_with(PocketMoveTables::generate);
         let slot = &mut self.pocket[metric as usize];
         let dist = slot.get_or_insert_with(|| PocketDistance::generate(moves, metric));
         (moves, dist)
@@ -253,16 +238,10 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
                 match all {
                     Some(n) => {
                         let sols = solve_all(&held.cube, moves, dist, n);
-                        let parts: Vec<String> = sols
-                            .iter()
-                            .map(|s| format_moves(&to_held(&held, s)))
-                            .collect();
+                        let parts: Vec<String> = sols.iter().map(|s| format_moves(&to_held(&held, s))).collect();
                         Ok(parts.join(" | "))
                     }
-                    None => Ok(format_moves(&to_held(
-                        &held,
-                        &solve_pocket(&held.cube, moves, dist),
-                    ))),
+                    None => Ok(format_moves(&to_held(&held, &solve_pocket(&held.cube, moves, dist)))),
                 }
             }
             Ok(State::Three(cube)) => {
@@ -279,18 +258,12 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         });
         let _ = writeln!(out, "{text}");
     }
-    Ok(if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
 fn seed_or_clock(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(|| {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default();
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         now.as_nanos() as u64 ^ std::process::id() as u64
     })
 }
@@ -323,11 +296,7 @@ fn scramble(mut args: Args) -> Result<ExitCode, String> {
                 (moves, to_string(&cube.to_facelets()))
             }
         };
-        let line = if facelets {
-            format!("{}\t{}", format_moves(&moves), stickers)
-        } else {
-            format_moves(&moves)
-        };
+        let line = if facelets { format!("{}\t{}", format_moves(&moves), stickers) } else { format_moves(&moves) };
         let _ = writeln!(out, "{line}");
     }
     Ok(ExitCode::SUCCESS)
@@ -350,21 +319,17 @@ fn peak_memory_mib() -> Option<f64> {
 
 fn read_states(path: &str) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    Ok(text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(String::from)
-        .collect())
+    Ok(text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect())
 }
 
 fn bench(mut args: Args) -> Result<ExitCode, String> {
     let count: usize = args.number("--count")?.unwrap_or(1000);
     let seed: u64 = args.number("--seed")?.unwrap_or(1);
-    let states = args
-        .value("--states")?
-        .map(|p| read_states(&p))
-        .transpose()?;
+    let states = args.value("--states")?.map(|p| read_states(&p)).transpose()?;
+    let mut limits = Limits::default();
+    if let Some(n) = args.number::<u64>("--extra-nodes")? {
+        limits.extra_nodes = n;
+    }
     let size = puzzle_arg(&mut args)?;
     let mut rng = Rng::new(seed);
     let mut times = Vec::new();
@@ -393,9 +358,7 @@ fn bench(mut args: Args) -> Result<ExitCode, String> {
                 assert!(cube.apply_moves(&sol).is_solved(), "bench solution failed");
             }
             times.sort_by(f64::total_cmp);
-            println!(
-                "2x2 (htm) tables: {build:.1} ms (move tables + 3,674,160-state distance table)"
-            );
+            println!("2x2 (htm) tables: {build:.1} ms (move tables + 3,674,160-state distance table)");
             println!(
                 "2x2 solve over {} states: median {:.2} µs, p95 {:.2} µs, max {:.2} µs; mean length {:.2}",
                 times.len(),
@@ -419,7 +382,6 @@ fn bench(mut args: Args) -> Result<ExitCode, String> {
                     .collect::<Result<_, _>>()?,
                 None => (0..count).map(|_| random_cube(&mut rng)).collect(),
             };
-            let limits = Limits::default();
             let mut within = 0;
             let mut nodes = 0u64;
             for cube in &cubes {

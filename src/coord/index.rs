@@ -14,14 +14,22 @@ pub fn perm_rank(perm: &[u8]) -> usize {
 /// The permutation of `0..n` with rank `rank`; inverse of [`perm_rank`].
 pub fn perm_unrank(mut rank: usize, out: &mut [u8]) {
     let n = out.len();
-    let mut digits = vec![0usize; n];
+    let mut digits = [0usize; 12];
     for i in (0..n).rev() {
         digits[i] = rank % (n - i);
         rank /= n - i;
     }
-    let mut free: Vec<u8> = (0..n as u8).collect();
+    // Allocation-free: this runs for every entry of the permutation move tables.
+    let mut free = [0u8; 12];
+    for (i, f) in free.iter_mut().enumerate() {
+        *f = i as u8;
+    }
+    let mut left = n;
     for i in 0..n {
-        out[i] = free.remove(digits[i]);
+        let d = digits[i];
+        out[i] = free[d];
+        free.copy_within(d + 1..left, d);
+        left -= 1;
     }
 }
 

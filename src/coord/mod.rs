@@ -4,6 +4,7 @@ pub mod index;
 pub mod phase1;
 pub mod phase2;
 pub mod pocket;
+pub mod sym;
 
 /// A coordinate: a number in `0..SIZE` for part of a cube.
 pub trait Coord {

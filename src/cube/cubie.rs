@@ -55,12 +55,8 @@ impl Default for CubieCube {
 
 impl CubieCube {
     /// The solved cube.
-    pub const SOLVED: CubieCube = CubieCube {
-        cp: [0, 1, 2, 3, 4, 5, 6, 7],
-        co: [0; 8],
-        ep: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-        eo: [0; 12],
-    };
+    pub const SOLVED: CubieCube =
+        CubieCube { cp: [0, 1, 2, 3, 4, 5, 6, 7], co: [0; 8], ep: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], eo: [0; 12] };
 
     /// `a.compose(b)`: apply `a`, then `b`.
     pub fn compose(&self, b: &CubieCube) -> CubieCube {

@@ -119,16 +119,8 @@ pub fn to_string(facelets: &[Face]) -> String {
 
 /// Stickers of the eight corners on the 3x3, each listed clockwise starting on the U or D face,
 /// in corner order URF UFL ULB UBR DFR DLF DBL DRB.
-pub const CORNER_FACELETS: [[usize; 3]; 8] = [
-    [8, 9, 20],
-    [6, 18, 38],
-    [0, 36, 47],
-    [2, 45, 11],
-    [29, 26, 15],
-    [27, 44, 24],
-    [33, 53, 42],
-    [35, 17, 51],
-];
+pub const CORNER_FACELETS: [[usize; 3]; 8] =
+    [[8, 9, 20], [6, 18, 38], [0, 36, 47], [2, 45, 11], [29, 26, 15], [27, 44, 24], [33, 53, 42], [35, 17, 51]];
 
 /// The colours of each corner piece, in the order of [`CORNER_FACELETS`].
 pub const CORNER_COLORS: [[Face; 3]; 8] = {
@@ -155,20 +147,7 @@ pub const EDGE_FACELETS: [[usize; 2]; 12] = [
 /// The colours of each edge piece, in the order of [`EDGE_FACELETS`].
 pub const EDGE_COLORS: [[Face; 2]; 12] = {
     use Face::*;
-    [
-        [U, R],
-        [U, F],
-        [U, L],
-        [U, B],
-        [D, R],
-        [D, F],
-        [D, L],
-        [D, B],
-        [F, R],
-        [F, L],
-        [B, L],
-        [B, R],
-    ]
+    [[U, R], [U, F], [U, L], [U, B], [D, R], [D, F], [D, L], [D, B], [F, R], [F, L], [B, L], [B, R]]
 };
 
 /// The 2x2 sticker that stands where a 3x3 corner sticker stands.
@@ -248,9 +227,7 @@ pub fn read_letters(text: &str) -> Result<(Size, Vec<Face>), CubeError> {
     if size.is_none() {
         out.push(Problem::new(
             ErrorCode::Length,
-            format!(
-                "the state has {total} letters; a 2x2 needs 24 and a 3x3 needs 54 (spaces are ignored)"
-            ),
+            format!("the state has {total} letters; a 2x2 needs 24 and a 3x3 needs 54 (spaces are ignored)"),
             vec![],
         ));
     }

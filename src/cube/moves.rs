@@ -236,9 +236,8 @@ pub fn quarter_perm(size: Size, face: Face, layers: Layers) -> &'static [u8] {
         for layers in [Layers::Outer, Layers::Wide, Layers::Slice, Layers::Whole] {
             for face in Face::ALL {
                 let p3 = quarter_perm3(face, layers);
-                let p2: StickerPerm = (0..24)
-                    .map(|j| super::facelet::pocket_index(p3[pocket_to_3x3(j)] as usize) as u8)
-                    .collect();
+                let p2: StickerPerm =
+                    (0..24).map(|j| super::facelet::pocket_index(p3[pocket_to_3x3(j)] as usize) as u8).collect();
                 out.push([p2, p3]);
             }
         }
@@ -252,11 +251,11 @@ pub fn quarter_perm(size: Size, face: Face, layers: Layers) -> &'static [u8] {
 }
 
 /// Applies a turn to a sticker string of either size.
-pub fn apply_turn(facelets: &mut Vec<Face>, turn: Turn) {
+pub fn apply_turn(facelets: &mut [Face], turn: Turn) {
     let size = Size::from_len(facelets.len()).expect("24 or 54 stickers");
     let perm = quarter_perm(size, turn.face, turn.layers);
     for _ in 0..turn.quarters {
-        let before = facelets.clone();
+        let before = facelets.to_vec();
         for (j, &i) in perm.iter().enumerate() {
             facelets[j] = before[i as usize];
         }
@@ -264,7 +263,7 @@ pub fn apply_turn(facelets: &mut Vec<Face>, turn: Turn) {
 }
 
 /// Applies turns to a sticker string of either size.
-pub fn apply_turns(facelets: &mut Vec<Face>, turns: &[Turn]) {
+pub fn apply_turns(facelets: &mut [Face], turns: &[Turn]) {
     for &t in turns {
         apply_turn(facelets, t);
     }
@@ -309,7 +308,10 @@ pub fn parse_turns(text: &str, size: Size) -> Result<Vec<Turn>, NotationError> {
             'E' => (Face::D, Layers::Slice),
             'S' => (Face::F, Layers::Slice),
             _ => {
-                return Err(bad("is not a move: use U R F D L B with ' or 2, x y z, or (3x3) Rw, r, M E S", token_end(i)))
+                return Err(bad(
+                    "is not a move: use U R F D L B with ' or 2, x y z, or (3x3) Rw, r, M E S",
+                    token_end(i),
+                ))
             }
         };
         if layers == Layers::Outer && i < chars.len() && chars[i] == 'w' {

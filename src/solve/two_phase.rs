@@ -3,9 +3,9 @@
 //! pruning tables as the bound; phase 1 is continued past its first solution so that longer
 //! phase-1 paths with shorter phase-2 tails can beat the first total.
 
-use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
 use crate::coord::phase1::{Flip, Slice, Twist};
-use crate::coord::{Coord, N_CORNER_COMB_PARITY, N_FLIP, N_SLICE, N_SLICE_PERM};
+use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
+use crate::coord::Coord;
 use crate::cube::moves::{apply_turns, rotation_face_map, rotations};
 use crate::cube::{CubieCube, Face, Move};
 use crate::error::SolveError;
@@ -26,7 +26,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_length: 20, target_length: 0, extra_nodes: 20_000, node_budget: 50_000_000 }
+        Limits { max_length: 20, target_length: 0, extra_nodes: 2_000, node_budget: 50_000_000 }
     }
 }
 
@@ -89,18 +89,13 @@ impl Search<'_> {
 
     #[inline(always)]
     fn phase1_bound(&self, twist: usize, flip: usize, slice: usize) -> u8 {
-        let a = self.t.twist_slice_prune.get(twist * N_SLICE + slice);
-        let b = self.t.flip_slice_prune.get(flip * N_SLICE + slice);
-        let c = self.t.twist_flip_prune.get(twist * N_FLIP + flip);
-        a.max(b).max(c)
+        let t = self.t;
+        t.twist_slice(twist, slice).max(t.flip_slice(flip, slice)).max(t.flip_twist(flip, twist))
     }
 
     #[inline(always)]
     fn phase2_bound(&self, corner: usize, edge: usize, slice: usize, comb: usize) -> u8 {
-        let a = self.t.corner_slice_prune.get(corner * N_SLICE_PERM + slice);
-        let b = self.t.edge_slice_prune.get(edge * N_SLICE_PERM + slice);
-        let c = self.t.edge_comb_prune.get(edge * N_CORNER_COMB_PARITY + comb);
-        a.max(b).max(c)
+        self.t.corner_slice(corner, slice).max(self.t.edge_comb(edge, comb))
     }
 
     /// Phase 1 with exactly `togo` more moves; returns true when the search is over.
@@ -112,25 +107,22 @@ impl Search<'_> {
             return self.phase2_start();
         }
         let last = self.path.last().copied();
+        // All 18 children's bounds first, without branches, so their table look-ups overlap.
+        let tb = self.t;
+        let (tw, fl, sl) = (&tb.twist_move[twist * 18..], &tb.flip_move[flip * 18..], &tb.slice_move[slice * 18..]);
+        let mut bound = [0u8; 18];
+        for k in 0..18 {
+            let (t, f, s) = (tw[k] as usize, fl[k] as usize, sl[k] as usize);
+            bound[k] = tb.twist_slice(t, s).max(tb.flip_slice(f, s)).max(tb.flip_twist(f, t));
+        }
         for m in Move::ALL {
-            if !may_follow(last, m) || (togo == 1 && is_phase2_move(m)) {
+            let k = m.index();
+            if bound[k] >= togo || !may_follow(last, m) || (togo == 1 && is_phase2_move(m)) {
                 // A phase-1 path ending in a phase-2 move reached the subgroup one move earlier:
                 // that shorter path is searched at a smaller depth.
                 continue;
             }
-            let k = m.index();
-            // Cheapest tables first: most children fail the first look-up.
-            let s = self.t.slice_move[slice * 18 + k] as usize;
-            let t = self.t.twist_move[twist * 18 + k] as usize;
-            if self.t.twist_slice_prune.get(t * N_SLICE + s) >= togo {
-                continue;
-            }
-            let f = self.t.flip_move[flip * 18 + k] as usize;
-            if self.t.flip_slice_prune.get(f * N_SLICE + s) >= togo
-                || self.t.twist_flip_prune.get(t * N_FLIP + f) >= togo
-            {
-                continue;
-            }
+            let (t, f, s) = (tw[k] as usize, fl[k] as usize, sl[k] as usize);
             self.path.push(m);
             let over = self.phase1(t, f, s, togo - 1);
             self.path.pop();
@@ -247,6 +239,11 @@ pub fn solve_with_stats(
         should_stop,
     };
     let dirs = directions(cube);
+    let short = limits.max_length.min(SHORT_DEPTH);
+    if let Some(moves) = short_solution(cube, tables, &dirs, short, &mut s) {
+        let stats = SearchStats { nodes: s.nodes, ..SearchStats::default() };
+        return (Ok(moves), stats);
+    }
     let starts: Vec<(usize, usize, usize, u8)> = dirs
         .iter()
         .map(|d| {
@@ -269,12 +266,108 @@ pub fn solve_with_stats(
             }
         }
     }
-    let stats = SearchStats { nodes: s.nodes, phase2_starts: s.phase2_starts, phase2_searches: s.phase2_searches, phase2_nodes: s.phase2_nodes };
+    let stats = SearchStats {
+        nodes: s.nodes,
+        phase2_starts: s.phase2_starts,
+        phase2_searches: s.phase2_searches,
+        phase2_nodes: s.phase2_nodes,
+    };
     match s.best {
         Some((dir, moves)) => (Ok(dirs[dir].to_original(&moves)), stats),
         None if s.stopped => (Err(SolveError::Stopped), stats),
         None => (Err(SolveError::TooLong(limits.max_length)), stats),
     }
+}
+
+/// Cubes this close to solved are solved optimally before the two-phase search starts.
+const SHORT_DEPTH: u8 = 10;
+
+/// Phase-1 coordinates of one axis frame and the move-number map into it.
+struct Frame {
+    moves: [u8; 18],
+    twist: usize,
+    flip: usize,
+    slice: usize,
+}
+
+/// Optimal search for solutions of at most `max` moves: IDA* whose bound is the largest phase-1
+/// bound over the three axes (a solved cube is in all three phase-1 subgroups at once).
+fn short_solution(
+    cube: &CubieCube,
+    t: &TwoPhaseTables,
+    dirs: &[Direction],
+    max: u8,
+    s: &mut Search,
+) -> Option<Vec<Move>> {
+    let frames: Vec<Frame> = dirs
+        .iter()
+        .filter(|d| !d.inverse)
+        .map(|d| {
+            let moves = std::array::from_fn(|k| {
+                let m = Move::ALL[k];
+                let f = d.faces.iter().position(|&x| x == m.face()).expect("six faces");
+                Move::new(Face::ALL[f], m.quarters()).index() as u8
+            });
+            Frame { moves, twist: Twist::get(&d.cube), flip: Flip::get(&d.cube), slice: Slice::get(&d.cube) }
+        })
+        .collect();
+    let bound = |f: &Frame| {
+        t.twist_slice(f.twist, f.slice).max(t.flip_slice(f.flip, f.slice)).max(t.flip_twist(f.flip, f.twist))
+    };
+    let h = frames.iter().map(bound).max().unwrap_or(0);
+    let mut path = Vec::new();
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        t: &TwoPhaseTables,
+        cube: &CubieCube,
+        frames: &[Frame; 3],
+        togo: u8,
+        path: &mut Vec<Move>,
+        s: &mut Search,
+        bound: &dyn Fn(&Frame) -> u8,
+    ) -> bool {
+        if s.tick() {
+            return false;
+        }
+        if togo == 0 {
+            return cube.apply_moves(path).is_solved();
+        }
+        let last = path.last().copied();
+        for m in Move::ALL {
+            if !may_follow(last, m) {
+                continue;
+            }
+            let next: [Frame; 3] = std::array::from_fn(|i| {
+                let f = &frames[i];
+                let k = f.moves[m.index()] as usize;
+                Frame {
+                    moves: f.moves,
+                    twist: t.twist_move[f.twist * 18 + k] as usize,
+                    flip: t.flip_move[f.flip * 18 + k] as usize,
+                    slice: t.slice_move[f.slice * 18 + k] as usize,
+                }
+            });
+            if next.iter().any(|f| bound(f) >= togo) {
+                continue;
+            }
+            path.push(m);
+            if go(t, cube, &next, togo - 1, path, s, bound) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    let frames: [Frame; 3] = frames.try_into().ok()?;
+    for depth in h..=max {
+        if go(t, cube, &frames, depth, &mut path, s, &bound) {
+            return Some(path);
+        }
+        if s.stopped {
+            return None;
+        }
+    }
+    None
 }
 
 /// One of six ways to search the same cube: seen with its UD, RL or FB axis as the phase-1 axis,
@@ -312,10 +405,8 @@ fn directions(cube: &CubieCube) -> Vec<Direction> {
             let mut stickers = c.to_facelets();
             apply_turns(&mut stickers, rotation);
             // Rename colours after the face their centre now sits on.
-            let renamed: Vec<Face> = stickers
-                .iter()
-                .map(|&x| Face::ALL[faces.iter().position(|&f| f == x).expect("six faces")])
-                .collect();
+            let renamed: Vec<Face> =
+                stickers.iter().map(|&x| Face::ALL[faces.iter().position(|&f| f == x).expect("six faces")]).collect();
             let seen = CubieCube::from_facelets(&renamed).expect("a rotated legal cube is legal");
             out.push(Direction { cube: seen, faces, inverse });
         }

@@ -5,6 +5,7 @@ pub mod move_table;
 pub mod nibble;
 pub mod pocket;
 pub mod prune;
+pub mod sym_prune;
 pub mod two_phase;
 
 pub use nibble::NibbleTable;

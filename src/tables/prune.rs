@@ -28,7 +28,17 @@ impl Bfs {
         let a_size = a_move.len() / stride;
         let mut dist = vec![UNREACHED; a_size * b_size];
         dist[0] = 0;
-        Bfs { a_move: a_move.into(), b_move: b_move.into(), b_size, stride, columns: columns.to_vec(), dist, depth: 0, at_depth: 1, reached: 1 }
+        Bfs {
+            a_move: a_move.into(),
+            b_move: b_move.into(),
+            b_size,
+            stride,
+            columns: columns.to_vec(),
+            dist,
+            depth: 0,
+            at_depth: 1,
+            reached: 1,
+        }
     }
 
     /// Entries reached so far.

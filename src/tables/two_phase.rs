@@ -1,21 +1,22 @@
-//! Tables of the two-phase search: move tables of every coordinate and four 4-bit pruning
-//! tables, about 2 MB in all.
+//! Tables of the two-phase search: raw move tables of every coordinate, symmetry classes, and
+//! five 4-bit pruning tables over symmetry-reduced coordinates (about 560 KB of pruning data;
+//! the same distances without symmetry would take 7.3 MB).
 //!
-//! | table | entries | bytes |
+//! | table | entries | distance of |
 //! | --- | --- | --- |
-//! | `twist_move`, `flip_move`, `slice_move` | (2187 + 2048 + 495) × 18 | 170,280 |
-//! | `corner_perm_move`, `ud_edge_perm_move`, `slice_perm_move` | (40320 + 40320 + 24) × 10 | 1,613,280 |
-//! | `twist_slice_prune` | 2187 × 495 | 541,283 |
-//! | `flip_slice_prune` | 2048 × 495 | 506,880 |
-//! | `corner_slice_prune` | 40320 × 24 | 483,840 |
-//! | `edge_slice_prune` | 40320 × 24 | 483,840 |
+//! | `twist_slice_prune` | twist classes (8 rotations) × 495 | twist and slice positions |
+//! | `flip_slice_prune` | flip classes (I, x2, y2, z2) × 495 | flip and slice positions |
+//! | `flip_twist_prune` | flip classes (I, x2, y2, z2) × 2187 | flip and twist |
+//! | `corner_slice_prune` | corner-permutation classes (16) × 24 | phase 2: corners and slice order |
+//! | `edge_comb_prune` | U/D-edge-permutation classes (16) × 140 | phase 2: edges, corner combination and parity |
 
 use super::move_table;
 use super::nibble::NibbleTable;
-use super::prune::Bfs;
+use super::sym_prune::SymPruneSpec;
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
-use crate::coord::{N_CORNER_COMB_PARITY, N_FLIP, N_SLICE, N_SLICE_PERM};
+use crate::coord::sym::{conj_ori, conj_perm, conj_table, syms, SymCoord, N_SYM, N_SYM_AXES, N_SYM_ROT};
+use crate::coord::{Coord, N_CORNER_COMB_PARITY, N_SLICE, N_SLICE_PERM, N_TWIST};
 use crate::cube::{CubieCube, Face, Move};
 
 /// The moves of phase 2, which keep a cube inside ⟨U, D, R2, L2, F2, B2⟩.
@@ -27,6 +28,30 @@ pub const PHASE2_MOVES: [Move; 10] = {
 /// Is `m` one of the phase-2 moves?
 pub fn is_phase2_move(m: Move) -> bool {
     matches!(m.face(), Face::U | Face::D) || m.quarters() == 2
+}
+
+const ALL_COLUMNS: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+
+fn apply(c: &CubieCube, m: Move) -> CubieCube {
+    c.apply_move(m)
+}
+
+/// Conjugates raw value `x` of coordinate `C` by symmetry `s`, through a cube.
+fn conj<C: Coord<Cube = CubieCube>>(x: usize, s: usize, f: impl Fn(&mut CubieCube, &crate::coord::sym::Sym)) -> usize {
+    let mut c = CubieCube::SOLVED;
+    C::set(&mut c, x);
+    f(&mut c, &syms()[s]);
+    C::get(&c)
+}
+
+fn conj_corners(c: &mut CubieCube, s: &crate::coord::sym::Sym) {
+    c.cp = conj_perm(&c.cp, &s.corner);
+    c.co = conj_ori(&c.co, &s.corner);
+}
+
+fn conj_edges(c: &mut CubieCube, s: &crate::coord::sym::Sym) {
+    c.ep = conj_perm(&c.ep, &s.edge);
+    c.eo = conj_ori(&c.eo, &s.edge);
 }
 
 /// Every table the two-phase search reads.
@@ -43,44 +68,104 @@ pub struct TwoPhaseTables {
     pub ud_edge_perm_move: Box<[u16]>,
     /// Slice edge permutation × 10 phase-2 moves.
     pub slice_perm_move: Box<[u16]>,
-    /// Phase-1 distance of twist and slice: `twist * 495 + slice`.
-    pub twist_slice_prune: NibbleTable,
-    /// Phase-1 distance of flip and slice: `flip * 495 + slice`.
-    pub flip_slice_prune: NibbleTable,
-    /// Phase-2 distance of corner permutation and slice permutation: `corner_perm * 24 + slice_perm`.
-    pub corner_slice_prune: NibbleTable,
-    /// Phase-2 distance of U/D edge permutation and slice permutation: `ud_edge_perm * 24 + slice_perm`.
-    pub edge_slice_prune: NibbleTable,
     /// Corner combination and parity × 10 phase-2 moves.
     pub corner_comb_move: Box<[u16]>,
-    /// Phase-1 distance of twist and flip: `twist * 2048 + flip`.
-    pub twist_flip_prune: NibbleTable,
-    /// Phase-2 distance of U/D edge permutation and corner combination: `ud_edge_perm * 140 + comb`.
+    /// Twist classes under the 8 rotations.
+    pub twist_sym: SymCoord,
+    /// Flip classes under I, y2, z2, x2.
+    pub flip_sym: SymCoord,
+    /// Corner permutation classes under all 16 symmetries.
+    pub corner_sym: SymCoord,
+    /// U/D edge permutation classes under all 16 symmetries.
+    pub edge_sym: SymCoord,
+    /// Slice positions conjugated: `slice * 8 + s`.
+    pub slice_conj: Box<[u16]>,
+    /// Twist conjugated: `twist * 4 + s`.
+    pub twist_conj: Box<[u16]>,
+    /// Slice permutation conjugated: `slice_perm * 16 + s`.
+    pub slice_perm_conj: Box<[u16]>,
+    /// Corner combination and parity conjugated: `comb * 16 + s`.
+    pub corner_comb_conj: Box<[u16]>,
+    /// Phase 1: twist class × slice.
+    pub twist_slice_prune: NibbleTable,
+    /// Phase 1: flip class × slice.
+    pub flip_slice_prune: NibbleTable,
+    /// Phase 1: flip class × twist.
+    pub flip_twist_prune: NibbleTable,
+    /// Phase 2: corner permutation class × slice permutation.
+    pub corner_slice_prune: NibbleTable,
+    /// Phase 2: U/D edge permutation class × corner combination and parity.
     pub edge_comb_prune: NibbleTable,
 }
 
-const ALL_COLUMNS: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+impl TwoPhaseTables {
+    /// Builds every table.
+    pub fn generate() -> TwoPhaseTables {
+        TwoPhaseBuilder::new().finish()
+    }
 
-fn apply(c: &CubieCube, m: Move) -> CubieCube {
-    c.apply_move(m)
+    /// Phase-1 distance bound from twist and slice.
+    #[inline(always)]
+    pub fn twist_slice(&self, twist: usize, slice: usize) -> u8 {
+        let cs = self.twist_sym.class_sym[twist] as usize;
+        let (c, s) = (cs >> 4, cs & 15);
+        self.twist_slice_prune.get(c * N_SLICE + self.slice_conj[slice * N_SYM_ROT + s] as usize)
+    }
+
+    /// Phase-1 distance bound from flip and slice.
+    #[inline(always)]
+    pub fn flip_slice(&self, flip: usize, slice: usize) -> u8 {
+        let cs = self.flip_sym.class_sym[flip] as usize;
+        let (c, s) = (cs >> 4, cs & 15);
+        self.flip_slice_prune.get(c * N_SLICE + self.slice_conj[slice * N_SYM_ROT + s] as usize)
+    }
+
+    /// Phase-1 distance bound from flip and twist.
+    #[inline(always)]
+    pub fn flip_twist(&self, flip: usize, twist: usize) -> u8 {
+        let cs = self.flip_sym.class_sym[flip] as usize;
+        let (c, s) = (cs >> 4, cs & 15);
+        self.flip_twist_prune.get(c * N_TWIST + self.twist_conj[twist * N_SYM_AXES + s] as usize)
+    }
+
+    /// Phase-2 distance bound from corner permutation and slice permutation.
+    #[inline(always)]
+    pub fn corner_slice(&self, corner: usize, slice_perm: usize) -> u8 {
+        let cs = self.corner_sym.class_sym[corner] as usize;
+        let (c, s) = (cs >> 4, cs & 15);
+        self.corner_slice_prune.get(c * N_SLICE_PERM + self.slice_perm_conj[slice_perm * N_SYM + s] as usize)
+    }
+
+    /// Phase-2 distance bound from U/D edge permutation and corner combination.
+    #[inline(always)]
+    pub fn edge_comb(&self, edge: usize, comb: usize) -> u8 {
+        let cs = self.edge_sym.class_sym[edge] as usize;
+        let (c, s) = (cs >> 4, cs & 15);
+        self.edge_comb_prune.get(c * N_CORNER_COMB_PARITY + self.corner_comb_conj[comb * N_SYM + s] as usize)
+    }
 }
 
 /// Builds the tables in steps, so a caller can report progress between them.
 #[derive(Default)]
 pub struct TwoPhaseBuilder {
     step: usize,
-    twist_move: Option<Box<[u16]>>,
-    flip_move: Option<Box<[u16]>>,
-    slice_move: Option<Box<[u16]>>,
-    corner_perm_move: Option<Box<[u16]>>,
-    ud_edge_perm_move: Option<Box<[u16]>>,
-    slice_perm_move: Option<Box<[u16]>>,
-    corner_comb_move: Option<Box<[u16]>>,
+    moves: Vec<Box<[u16]>>,
+    syms: Vec<SymCoord>,
+    conjs: Vec<Box<[u16]>>,
     prunes: Vec<NibbleTable>,
 }
 
 /// Number of steps of [`TwoPhaseBuilder::step`].
-pub const BUILD_STEPS: usize = 8;
+pub const BUILD_STEPS: usize = 7;
+
+// Indices into the builder's vectors.
+const TWIST: usize = 0;
+const FLIP: usize = 1;
+const SLICE: usize = 2;
+const SLICE_PERM: usize = 3;
+const COMB: usize = 4;
+const CORNER: usize = 5;
+const EDGE: usize = 6;
 
 impl TwoPhaseBuilder {
     /// A build not yet started.
@@ -88,44 +173,60 @@ impl TwoPhaseBuilder {
         TwoPhaseBuilder::default()
     }
 
+    fn spec<'a>(
+        &'a self,
+        sym: usize,
+        a: usize,
+        b: usize,
+        conj: usize,
+        n_conj: usize,
+        b_size: usize,
+    ) -> SymPruneSpec<'a> {
+        let phase1 = a <= SLICE;
+        SymPruneSpec {
+            sym: &self.syms[sym],
+            a_move: &self.moves[a],
+            b_move: &self.moves[b],
+            b_conj: &self.conjs[conj],
+            n_conj,
+            b_size,
+            stride: if phase1 { 18 } else { 10 },
+            columns: if phase1 { &ALL_COLUMNS } else { &ALL_COLUMNS[..10] },
+        }
+    }
+
     /// Runs the next step; returns the steps done so far (`BUILD_STEPS` when finished).
     pub fn step(&mut self) -> usize {
         match self.step {
             0 => {
-                self.twist_move = Some(move_table::build::<Twist>(&Move::ALL, apply));
-                self.flip_move = Some(move_table::build::<Flip>(&Move::ALL, apply));
-                self.slice_move = Some(move_table::build::<Slice>(&Move::ALL, apply));
-                self.slice_perm_move = Some(move_table::build::<SlicePerm>(&PHASE2_MOVES, apply));
-                self.corner_comb_move = Some(move_table::build::<CornerCombParity>(&PHASE2_MOVES, apply));
+                self.moves.push(move_table::build::<Twist>(&Move::ALL, apply));
+                self.moves.push(move_table::build::<Flip>(&Move::ALL, apply));
+                self.moves.push(move_table::build::<Slice>(&Move::ALL, apply));
+                self.moves.push(move_table::build::<SlicePerm>(&PHASE2_MOVES, apply));
+                self.moves.push(move_table::build::<CornerCombParity>(&PHASE2_MOVES, apply));
+                self.syms.push(SymCoord::new(N_TWIST, N_SYM_ROT, |x, s| conj::<Twist>(x, s, conj_corners)));
+                self.syms.push(SymCoord::new(crate::coord::N_FLIP, N_SYM_AXES, |x, s| conj::<Flip>(x, s, conj_edges)));
+                self.conjs.push(conj_table(N_SLICE, N_SYM_ROT, |x, s| conj::<Slice>(x, s, conj_edges)));
+                self.conjs.push(conj_table(N_TWIST, N_SYM_AXES, |x, s| conj::<Twist>(x, s, conj_corners)));
+                self.conjs.push(conj_table(N_SLICE_PERM, N_SYM, |x, s| conj::<SlicePerm>(x, s, conj_edges)));
+                self.conjs
+                    .push(conj_table(N_CORNER_COMB_PARITY, N_SYM, |x, s| conj::<CornerCombParity>(x, s, conj_corners)));
             }
             1 => {
-                self.corner_perm_move = Some(move_table::build::<CornerPerm>(&PHASE2_MOVES, apply));
-                self.ud_edge_perm_move = Some(move_table::build::<UdEdgePerm>(&PHASE2_MOVES, apply));
+                self.moves.push(move_table::build::<CornerPerm>(&PHASE2_MOVES, apply));
+                self.moves.push(move_table::build::<UdEdgePerm>(&PHASE2_MOVES, apply));
+                self.syms.push(SymCoord::new(crate::coord::N_CORNER_PERM, N_SYM, |x, s| {
+                    conj::<CornerPerm>(x, s, conj_corners)
+                }));
+                self.syms.push(SymCoord::new(crate::coord::N_UD_EDGE_PERM, N_SYM, |x, s| {
+                    conj::<UdEdgePerm>(x, s, conj_edges)
+                }));
             }
-            2 => {
-                let (a, b) = (self.twist_move.as_ref().unwrap(), self.slice_move.as_ref().unwrap());
-                self.prunes.push(Bfs::new(a, b, N_SLICE, 18, &ALL_COLUMNS).finish());
-            }
-            3 => {
-                let (a, b) = (self.flip_move.as_ref().unwrap(), self.slice_move.as_ref().unwrap());
-                self.prunes.push(Bfs::new(a, b, N_SLICE, 18, &ALL_COLUMNS).finish());
-            }
-            4 => {
-                let (a, b) = (self.corner_perm_move.as_ref().unwrap(), self.slice_perm_move.as_ref().unwrap());
-                self.prunes.push(Bfs::new(a, b, N_SLICE_PERM, 10, &ALL_COLUMNS[..10]).finish());
-            }
-            5 => {
-                let (a, b) = (self.ud_edge_perm_move.as_ref().unwrap(), self.slice_perm_move.as_ref().unwrap());
-                self.prunes.push(Bfs::new(a, b, N_SLICE_PERM, 10, &ALL_COLUMNS[..10]).finish());
-            }
-            6 => {
-                let (a, b) = (self.twist_move.as_ref().unwrap(), self.flip_move.as_ref().unwrap());
-                self.prunes.push(Bfs::new(a, b, N_FLIP, 18, &ALL_COLUMNS).finish());
-            }
-            7 => {
-                let (a, b) = (self.ud_edge_perm_move.as_ref().unwrap(), self.corner_comb_move.as_ref().unwrap());
-                self.prunes.push(Bfs::new(a, b, N_CORNER_COMB_PARITY, 10, &ALL_COLUMNS[..10]).finish());
-            }
+            2 => self.prunes.push(self.spec(0, TWIST, SLICE, 0, N_SYM_ROT, N_SLICE).build()),
+            3 => self.prunes.push(self.spec(1, FLIP, SLICE, 0, N_SYM_ROT, N_SLICE).build()),
+            4 => self.prunes.push(self.spec(1, FLIP, TWIST, 1, N_SYM_AXES, N_TWIST).build()),
+            5 => self.prunes.push(self.spec(2, CORNER, SLICE_PERM, 2, N_SYM, N_SLICE_PERM).build()),
+            6 => self.prunes.push(self.spec(3, EDGE, COMB, 3, N_SYM, N_CORNER_COMB_PARITY).build()),
             _ => return BUILD_STEPS,
         }
         self.step += 1;
@@ -135,28 +236,32 @@ impl TwoPhaseBuilder {
     /// The finished tables (runs any steps left).
     pub fn finish(mut self) -> TwoPhaseTables {
         while self.step() < BUILD_STEPS {}
+        let mut moves = self.moves.into_iter();
+        let mut syms = self.syms.into_iter();
+        let mut conjs = self.conjs.into_iter();
         let mut prunes = self.prunes.into_iter();
+        let mut next_move = || moves.next().unwrap();
         TwoPhaseTables {
-            twist_move: self.twist_move.unwrap(),
-            flip_move: self.flip_move.unwrap(),
-            slice_move: self.slice_move.unwrap(),
-            corner_perm_move: self.corner_perm_move.unwrap(),
-            ud_edge_perm_move: self.ud_edge_perm_move.unwrap(),
-            slice_perm_move: self.slice_perm_move.unwrap(),
+            twist_move: next_move(),
+            flip_move: next_move(),
+            slice_move: next_move(),
+            slice_perm_move: next_move(),
+            corner_comb_move: next_move(),
+            corner_perm_move: next_move(),
+            ud_edge_perm_move: next_move(),
+            twist_sym: syms.next().unwrap(),
+            flip_sym: syms.next().unwrap(),
+            corner_sym: syms.next().unwrap(),
+            edge_sym: syms.next().unwrap(),
+            slice_conj: conjs.next().unwrap(),
+            twist_conj: conjs.next().unwrap(),
+            slice_perm_conj: conjs.next().unwrap(),
+            corner_comb_conj: conjs.next().unwrap(),
             twist_slice_prune: prunes.next().unwrap(),
             flip_slice_prune: prunes.next().unwrap(),
+            flip_twist_prune: prunes.next().unwrap(),
             corner_slice_prune: prunes.next().unwrap(),
-            edge_slice_prune: prunes.next().unwrap(),
-            corner_comb_move: self.corner_comb_move.unwrap(),
-            twist_flip_prune: prunes.next().unwrap(),
             edge_comb_prune: prunes.next().unwrap(),
         }
-    }
-}
-
-impl TwoPhaseTables {
-    /// Builds every table.
-    pub fn generate() -> TwoPhaseTables {
-        TwoPhaseBuilder::new().finish()
     }
 }
