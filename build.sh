@@ -23,8 +23,8 @@ ensure_wasm_pack() {
 }
 
 ensure_node_modules() {
-  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ package.json -nt node_modules/.installed ]; then
-    say "installing npm dev tools (binaryen, playwright-core)"
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/cubing ] || [ package.json -nt node_modules/.installed ]; then
+    say "installing npm dev tools (binaryen, playwright-core, cubing)"
     npm install --no-audit --no-fund
     touch node_modules/.installed
   fi
@@ -70,10 +70,15 @@ case "${1:-serve}" in
     node --test --test-concurrency=1 tests/browser/
     ;;
   bench)
+    shift
     say "native benchmarks"
     cargo build --release
     ./target/release/cubehint bench 2x2
-    ./target/release/cubehint bench 3x3
+    ./target/release/cubehint bench 3x3 "$@"
+    build_wasm
+    ensure_chromium
+    say "browser benchmark: cubehint and cubing.js side by side in headless Chromium"
+    node tools/bench-browser.mjs "$@"
     ;;
   help | -h | --help)
     cat <<'HELP'
@@ -82,7 +87,8 @@ usage: ./build.sh [target]
   test    every test: cargo test, the wasm build, the browser tests in headless Chromium
   check   rustfmt, clippy (warnings are errors), cargo check for wasm32
   wasm    build the wasm package into www/pkg only
-  bench   the native benchmarks
+  bench   the native benchmarks, then ours and cubing.js side by side in headless Chromium
+          (options: --count N, --seed S, --states FILE with one sticker string per line)
 HELP
     ;;
   *)

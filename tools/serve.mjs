@@ -32,7 +32,34 @@ export const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function startServer({ root, port = 8080, host = '127.0.0.1' }) {
+// Resolves a bare import ("cubing/alg", "comlink") to a path under /node_modules/, the way a
+// bundler would, so npm packages' ES modules (and their module workers) load in the browser
+// without a bundler or an import map.
+async function resolveBare(nodeModules, spec) {
+  const parts = spec.split('/');
+  const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  const sub = '.' + spec.slice(name.length);
+  const pkg = JSON.parse(await readFile(join(nodeModules, name, 'package.json'), 'utf8'));
+  let entry = pkg.exports;
+  if (entry && typeof entry === 'object' && !Array.isArray(entry)) {
+    entry = entry[sub] ?? (sub === '.' ? entry : undefined);
+  }
+  while (entry && typeof entry === 'object') entry = entry.browser ?? entry.import ?? entry.default;
+  if (!entry) entry = sub !== '.' ? sub : pkg.module ?? pkg.main ?? 'index.js';
+  return `/node_modules/${name}/${entry.replace(/^\.\//, '')}`;
+}
+
+async function rewriteBareImports(nodeModules, code) {
+  const pattern = /((?:\bfrom|\bimport)\s*\(?\s*)(["'])([^"'./][^"']*)\2/g;
+  const specs = new Set([...code.matchAll(pattern)].map((m) => m[3]));
+  const resolved = new Map();
+  for (const spec of specs) {
+    resolved.set(spec, await resolveBare(nodeModules, spec).catch(() => spec));
+  }
+  return code.replace(pattern, (_, head, q, spec) => `${head}${q}${resolved.get(spec)}${q}`);
+}
+
+export function startServer({ root, port = 8080, host = '127.0.0.1', bareImports = false, headers = true }) {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     try {
@@ -43,15 +70,20 @@ export function startServer({ root, port = 8080, host = '127.0.0.1' }) {
         return;
       }
       if ((await stat(path).catch(() => null))?.isDirectory()) path = join(path, 'index.html');
-      const body = await readFile(path);
-      res.writeHead(200, {
-        'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
-        'Content-Security-Policy': CSP,
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Cross-Origin-Embedder-Policy': 'require-corp',
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-cache',
-      });
+      let body = await readFile(path);
+      if (bareImports && path.endsWith('.js') && path.includes('/node_modules/')) {
+        body = await rewriteBareImports(join(base, 'node_modules'), body.toString('utf8'));
+      }
+      const head = { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' };
+      if (headers) {
+        Object.assign(head, {
+          'Content-Security-Policy': CSP,
+          'Cross-Origin-Opener-Policy': 'same-origin',
+          'Cross-Origin-Embedder-Policy': 'require-corp',
+          'X-Content-Type-Options': 'nosniff',
+        });
+      }
+      res.writeHead(200, head);
       res.end(body);
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');

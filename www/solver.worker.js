@@ -36,6 +36,7 @@ const handlers = {
     await prepare(3);
     return { moves: solver.solve_3x3(facelets, maxLength, 2e8) };
   },
+  invert: (moves) => solver.invert(moves),
   scramble2: async () => {
     await prepare(2);
     return JSON.parse(solver.scramble_2x2());

@@ -1,0 +1,91 @@
+// The browser benchmark: our wasm solver (in its page worker) and cubing.js (min2phase in its
+// own worker) on the same states in the same Chromium. Every time is measured on the page's
+// main thread around one request, worker round trip included, for both sides alike.
+import { SolverClient } from '/www/solver-client.js';
+
+const now = () => performance.now();
+
+function summary(times, lengths) {
+  const t = [...times].sort((a, b) => a - b);
+  const at = (p) => t[Math.min(t.length - 1, Math.round((t.length - 1) * p))];
+  const mean = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
+  return { n: t.length, median: at(0.5), p95: at(0.95), max: t[t.length - 1], meanLength: mean };
+}
+
+const countMoves = (alg) => (alg.trim() === '' ? 0 : alg.trim().split(/\s+/).length);
+
+// states: [{ moves, facelets }] (moves may be empty when only facelets were given).
+window.runBench = async function runBench({ states3, states2 }) {
+  const out = {};
+  // --- ours ---------------------------------------------------------------------------------
+  const ours = new SolverClient(new URL('/www/solver.worker.js', location.href), () => {});
+  let t0 = now();
+  // The first 2x2 answer, asked before any table exists (the IDA* engine answers).
+  const first2 = await ours.call('solve2', { facelets: states2[0].facelets });
+  out.ours2FirstAnswerMs = now() - t0;
+  out.ours2FirstEngine = first2.engine;
+  t0 = now();
+  await ours.call('prepare', 2);
+  out.ours2TableMs = now() - t0;
+  let times = [];
+  let lengths = [];
+  for (const s of states2) {
+    t0 = now();
+    const r = await ours.call('solve2', { facelets: s.facelets });
+    times.push(now() - t0);
+    lengths.push(r.length);
+  }
+  out.ours2 = summary(times, lengths);
+  t0 = now();
+  await ours.call('prepare', 3);
+  out.ours3TableMs = now() - t0;
+  times = [];
+  lengths = [];
+  for (const s of states3) {
+    t0 = now();
+    const r = await ours.call('solve3', { facelets: s.facelets, maxLength: 20 });
+    times.push(now() - t0);
+    const n = countMoves(r.moves);
+    lengths.push(n);
+    if (!s.moves) s.moves = await ours.call('invert', r.moves);
+  }
+  out.ours3 = summary(times, lengths);
+  out.ours3Within20 = lengths.filter((n) => n <= 20).length / lengths.length;
+
+  // --- cubing.js ----------------------------------------------------------------------------
+  const search = await import('/node_modules/cubing/dist/lib/cubing/search/index.js');
+  const { cube3x3x3, cube2x2x2 } = await import('/node_modules/cubing/dist/lib/cubing/puzzles/index.js');
+  const { Alg } = await import('/node_modules/cubing/dist/lib/cubing/alg/index.js');
+  const k3 = await cube3x3x3.kpuzzle();
+  const k2 = await cube2x2x2.kpuzzle();
+  const pattern = (k, moves) => k.defaultPattern().applyAlg(new Alg(moves));
+  t0 = now();
+  await search.experimentalSolve3x3x3IgnoringCenters(pattern(k3, "R U R' F"));
+  out.theirs3TableMs = now() - t0;
+  times = [];
+  lengths = [];
+  for (const s of states3) {
+    const p = pattern(k3, s.moves);
+    t0 = now();
+    const alg = await search.experimentalSolve3x3x3IgnoringCenters(p);
+    times.push(now() - t0);
+    lengths.push(countMoves(alg.toString()));
+  }
+  out.theirs3 = summary(times, lengths);
+  t0 = now();
+  await search.experimentalSolve2x2x2(pattern(k2, "R U F'"));
+  out.theirs2TableMs = now() - t0;
+  times = [];
+  lengths = [];
+  for (const s of states2) {
+    const p = pattern(k2, s.moves);
+    t0 = now();
+    const alg = await search.experimentalSolve2x2x2(p);
+    times.push(now() - t0);
+    lengths.push(countMoves(alg.toString()));
+  }
+  out.theirs2 = summary(times, lengths);
+  document.getElementById('out').textContent = JSON.stringify(out, null, 2);
+  return out;
+};
+document.body.dataset.ready = 'true';

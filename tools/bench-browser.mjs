@@ -1,0 +1,59 @@
+// Runs bench/ in headless Chromium and prints our figures beside cubing.js's.
+// usage: node tools/bench-browser.mjs [--count N] [--seed S] [--states FILE]
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { startServer } from './serve.mjs';
+import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
+const count = opt('--count', '1000');
+const seed = opt('--seed', '1');
+const statesFile = opt('--states', null);
+
+const cli = (...a) => execFileSync('./target/release/cubehint', a, { encoding: 'utf8', maxBuffer: 1 << 26 });
+const parse = (text) =>
+  text.trim().split('\n').filter(Boolean).map((line) => {
+    const [moves, facelets] = line.includes('\t') ? line.split('\t') : ['', line.trim()];
+    return { moves, facelets };
+  });
+const states3 = statesFile
+  ? parse(readFileSync(statesFile, 'utf8'))
+  : parse(cli('scramble', '3x3', '--count', count, '--seed', seed, '--facelets'));
+const states2 = parse(cli('scramble', '2x2', '--count', count, '--seed', seed, '--facelets'));
+
+const server = await startServer({ root: '.', port: 0, bareImports: true, headers: false });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+  const page = await browser.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`http://127.0.0.1:${server.address().port}/bench/index.html`);
+  await page.waitForSelector('body[data-ready="true"]');
+  const r = await page.evaluate((s) => window.runBench(s), { states3, states2 });
+  const ms = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+  const row = (name, ours, theirs) =>
+    `| ${name} | ${ours} | ${theirs} | ${(parseFloat(ours) / parseFloat(theirs)).toFixed(2)} |`;
+  const lines = [
+    `Chromium (headless), ${states3.length} 3x3 states and ${states2.length} 2x2 states, same states both sides; times in ms, worker round trip included.`,
+    '',
+    '| figure | cubehint | cubing.js | ours / theirs |',
+    '| --- | ---: | ---: | ---: |',
+    row('3x3 tables (first request)', ms(r.ours3TableMs), ms(r.theirs3TableMs)),
+    row('3x3 solve median', ms(r.ours3.median), ms(r.theirs3.median)),
+    row('3x3 solve p95', ms(r.ours3.p95), ms(r.theirs3.p95)),
+    row('3x3 solve max', ms(r.ours3.max), ms(r.theirs3.max)),
+    row('3x3 mean length', r.ours3.meanLength.toFixed(2), r.theirs3.meanLength.toFixed(2)),
+    row('2x2 tables', ms(r.ours2TableMs), ms(r.theirs2TableMs)),
+    row('2x2 solve median', ms(r.ours2.median), ms(r.theirs2.median)),
+    row('2x2 solve p95', ms(r.ours2.p95), ms(r.theirs2.p95)),
+    row('2x2 solve max', ms(r.ours2.max), ms(r.theirs2.max)),
+    row('2x2 mean length', r.ours2.meanLength.toFixed(2), r.theirs2.meanLength.toFixed(2)),
+    '',
+    `3x3 within 20 moves: ${(100 * r.ours3Within20).toFixed(1)}%. First 2x2 answer before any table: ${ms(r.ours2FirstAnswerMs)} ms (${r.ours2FirstEngine}).`,
+  ];
+  console.log(lines.join('\n'));
+} finally {
+  await browser.close();
+  server.close();
+}
