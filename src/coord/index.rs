@@ -3,10 +3,13 @@
 /// Rank of a permutation of `0..n` (n ≤ 12) in `0..n!`, lexicographic order.
 pub fn perm_rank(perm: &[u8]) -> usize {
     let n = perm.len();
+    // Bit k set while value k is still to come: the Lehmer digit is the count of smaller ones.
+    let mut left: u32 = (1 << n) - 1;
     let mut rank = 0;
-    for i in 0..n {
-        let smaller_after = perm[i + 1..].iter().filter(|&&x| x < perm[i]).count();
-        rank = rank * (n - i) + smaller_after;
+    for (i, &p) in perm.iter().enumerate() {
+        let bit = 1u32 << (p & 31);
+        rank = rank * (n - i) + (left & (bit - 1)).count_ones() as usize;
+        left &= !bit;
     }
     rank
 }

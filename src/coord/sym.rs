@@ -143,18 +143,7 @@ impl SymCoord {
                 continue;
             }
             let class = reps.len() as u16;
-            let mut fixed = 0u16;
-            for s in 0..n_syms {
-                let y = conj(x, s);
-                if y == x {
-                    fixed |= 1 << s;
-                }
-                if class_of[y] == u16::MAX {
-                    class_of[y] = class;
-                    // y = conj(x, s), so conj(y, s⁻¹) = x.
-                    sym_of[y] = inv[s] as u8;
-                }
-            }
+            let fixed = add_class(x, class, n_syms, &conj, inv, &mut class_of, &mut sym_of);
             reps.push(x as u32);
             stabiliser.push(fixed);
         }
@@ -172,6 +161,33 @@ impl SymCoord {
     pub fn classes(&self) -> usize {
         self.reps.len()
     }
+}
+
+/// Labels the class of representative `x`; returns the symmetries that fix `x`. Out of line so
+/// browsers optimise it early (see `tables::prune`).
+#[inline(never)]
+fn add_class(
+    x: usize,
+    class: u16,
+    n_syms: usize,
+    conj: &impl Fn(usize, usize) -> usize,
+    inv: &[usize; N_SYM],
+    class_of: &mut [u16],
+    sym_of: &mut [u8],
+) -> u16 {
+    let mut fixed = 0u16;
+    for s in 0..n_syms {
+        let y = conj(x, s);
+        if y == x {
+            fixed |= 1 << s;
+        }
+        if class_of[y] == u16::MAX {
+            class_of[y] = class;
+            // y = conj(x, s), so conj(y, s⁻¹) = x.
+            sym_of[y] = inv[s] as u8;
+        }
+    }
+    fixed
 }
 
 /// A table of raw value × symmetry → conjugated raw value, for the first `n_syms` symmetries.

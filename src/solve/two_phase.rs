@@ -107,17 +107,23 @@ impl Search<'_> {
             return self.phase2_start();
         }
         let last = self.path.last().copied();
-        // All 18 children's bounds first, without branches, so their table look-ups overlap.
+        // The children's bounds first, without branches per move, so their look-ups overlap.
         let tb = self.t;
         let (tw, fl, sl) = (&tb.twist_move[twist * 18..], &tb.flip_move[flip * 18..], &tb.slice_move[slice * 18..]);
-        let mut bound = [0u8; 18];
-        for k in 0..18 {
-            let (t, f, s) = (tw[k] as usize, fl[k] as usize, sl[k] as usize);
-            bound[k] = tb.twist_slice(t, s).max(tb.flip_slice(f, s)).max(tb.flip_twist(f, t));
+        let mut bound = [u8::MAX; 18];
+        for face in 0..6 {
+            let m = Move::ALL[face * 3];
+            if !may_follow(last, m) {
+                continue;
+            }
+            for k in face * 3..face * 3 + 3 {
+                let (t, f, s) = (tw[k] as usize, fl[k] as usize, sl[k] as usize);
+                bound[k] = tb.twist_slice(t, s).max(tb.flip_slice(f, s)).max(tb.flip_twist(f, t));
+            }
         }
         for m in Move::ALL {
             let k = m.index();
-            if bound[k] >= togo || !may_follow(last, m) || (togo == 1 && is_phase2_move(m)) {
+            if bound[k] >= togo || (togo == 1 && is_phase2_move(m)) {
                 // A phase-1 path ending in a phase-2 move reached the subgroup one move earlier:
                 // that shorter path is searched at a smaller depth.
                 continue;

@@ -29,12 +29,7 @@ where
         .collect();
     let mut cube = C::Cube::default();
     for v in 0..C::SIZE {
-        C::set(&mut cube, v);
-        for (k, &m) in moves.iter().enumerate() {
-            if derived[k].is_none() {
-                table[v * n + k] = C::get(&apply(&cube, m)) as u16;
-            }
-        }
+        fill_row::<C>(&mut table[v * n..(v + 1) * n], &mut cube, v, moves, &derived, &apply);
     }
     // Half turns before three-quarter turns, so each reads a finished column.
     for quarters in [2, 3] {
@@ -48,4 +43,23 @@ where
         }
     }
     table
+}
+
+/// The cubie-level columns of one row. Out of line so that browsers optimise it early (see
+/// `prune::expand_row`).
+#[inline(never)]
+fn fill_row<C: Coord>(
+    row: &mut [u16],
+    cube: &mut C::Cube,
+    v: usize,
+    moves: &[Move],
+    derived: &[Option<(usize, usize)>],
+    apply: &impl Fn(&C::Cube, Move) -> C::Cube,
+) {
+    C::set(cube, v);
+    for (k, &m) in moves.iter().enumerate() {
+        if derived[k].is_none() {
+            row[k] = C::get(&apply(cube, m)) as u16;
+        }
+    }
 }

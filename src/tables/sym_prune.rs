@@ -27,15 +27,6 @@ pub struct SymPruneSpec<'a> {
 }
 
 impl SymPruneSpec<'_> {
-    #[inline(always)]
-    fn neighbour(&self, a_raw: usize, b: usize, col: usize) -> (usize, usize) {
-        let a2 = self.a_move[a_raw * self.stride + col] as usize;
-        let b2 = self.b_move[b * self.stride + col] as usize;
-        let class = self.sym.class_of[a2] as usize;
-        let s = self.sym.sym_of[a2] as usize;
-        (class, self.b_conj[b2 * self.n_conj + s] as usize)
-    }
-
     /// Sets `(class, b)` and every entry its representative's symmetries make equal to it;
     /// returns how many were newly set.
     fn set_all(&self, dist: &mut [u8], class: usize, b: usize, value: u8) -> u64 {
@@ -61,41 +52,89 @@ impl SymPruneSpec<'_> {
         count
     }
 
+    /// One row of a breadth-first step (see `prune::expand_row` on why it is out of line).
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn expand_row(
+        &self,
+        dist: &mut [u8],
+        class: usize,
+        to_row: &[usize],
+        to_sym: &[usize],
+        plain: &[bool],
+        depth: u8,
+        backward: bool,
+    ) -> u64 {
+        let (b_size, n_conj, next) = (self.b_size, self.n_conj, depth + 1);
+        let row = class * b_size;
+        let look_for = if backward { UNREACHED } else { depth };
+        let mut count = 0;
+        for b in 0..b_size {
+            if dist[row + b] != look_for {
+                continue;
+            }
+            let b_moves = &self.b_move[b * self.stride..];
+            if backward {
+                let mut hit = false;
+                for (k, &c) in self.columns.iter().enumerate() {
+                    let b2 = self.b_conj[b_moves[c] as usize * n_conj + to_sym[k]] as usize;
+                    hit |= dist[to_row[k] + b2] == depth;
+                }
+                if hit {
+                    count += self.set_all(dist, class, b, next);
+                }
+            } else {
+                for (k, &c) in self.columns.iter().enumerate() {
+                    let b2 = self.b_conj[b_moves[c] as usize * n_conj + to_sym[k]] as usize;
+                    let j = to_row[k] + b2;
+                    if plain[k] {
+                        let v = dist[j];
+                        let fresh = (v == UNREACHED) as u8;
+                        dist[j] = v - fresh * (UNREACHED - next);
+                        count += fresh as u64;
+                    } else if dist[j] == UNREACHED {
+                        count += self.set_all(dist, to_row[k] / b_size, b2, next);
+                    }
+                }
+            }
+        }
+        count
+    }
+
     /// Builds the table breadth-first from the solved entry (0, 0).
     pub fn build(&self) -> NibbleTable {
         let classes = self.sym.classes();
-        let total = (classes * self.b_size) as u64;
-        let mut dist = vec![UNREACHED; classes * self.b_size];
+        let b_size = self.b_size;
+        let total = (classes * b_size) as u64;
+        let mut dist = vec![UNREACHED; classes * b_size];
         let mut reached = self.set_all(&mut dist, 0, 0, 0);
         let mut at_depth = reached;
         let mut depth = 0u8;
+        let cols = self.columns.len();
+        // Per row: where each move takes the class representative (row start, conjugating symmetry).
+        let mut to_row = vec![0usize; cols];
+        let mut to_sym = vec![0usize; cols];
+        let mut plain = vec![false; cols];
         while at_depth > 0 && reached < total {
             let next = depth + 1;
             assert!(next < UNREACHED, "distance does not fit 4 bits");
             let backward = at_depth > (total - reached) / 2;
+            let look_for = if backward { UNREACHED } else { depth };
             let mut count = 0;
             for class in 0..classes {
-                let a_raw = self.sym.reps[class] as usize;
-                for b in 0..self.b_size {
-                    let v = dist[class * self.b_size + b];
-                    if backward {
-                        if v == UNREACHED
-                            && self.columns.iter().any(|&c| {
-                                let (c2, b2) = self.neighbour(a_raw, b, c);
-                                dist[c2 * self.b_size + b2] == depth
-                            })
-                        {
-                            count += self.set_all(&mut dist, class, b, next);
-                        }
-                    } else if v == depth {
-                        for &c in self.columns {
-                            let (c2, b2) = self.neighbour(a_raw, b, c);
-                            if dist[c2 * self.b_size + b2] == UNREACHED {
-                                count += self.set_all(&mut dist, c2, b2, next);
-                            }
-                        }
-                    }
+                let row = class * b_size;
+                if !row_has(&dist[row..row + b_size], look_for) {
+                    continue;
                 }
+                let a_raw = self.sym.reps[class] as usize;
+                for (k, &c) in self.columns.iter().enumerate() {
+                    let cs = self.sym.class_sym[self.a_move[a_raw * self.stride + c] as usize] as usize;
+                    to_row[k] = (cs >> 4) * b_size;
+                    to_sym[k] = cs & 15;
+                    // Most representatives have no symmetry of their own: one entry to set.
+                    plain[k] = self.sym.stabiliser[cs >> 4] == 1;
+                }
+                count += self.expand_row(&mut dist, class, &to_row, &to_sym, &plain, depth, backward);
             }
             depth = next;
             at_depth = count;
@@ -104,4 +143,10 @@ impl SymPruneSpec<'_> {
         let packed: Box<[u8]> = dist.chunks(2).map(|p| p[0] | p.get(1).map_or(0, |&h| h << 4)).collect();
         NibbleTable::from_packed(packed, dist.len())
     }
+}
+
+/// Does a row hold `value`? Out of line so browsers optimise it early (see `prune::expand_row`).
+#[inline(never)]
+fn row_has(row: &[u8], value: u8) -> bool {
+    row.contains(&value)
 }

@@ -17,6 +17,7 @@ use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
 use crate::coord::sym::{conj_ori, conj_perm, conj_table, syms, SymCoord, N_SYM, N_SYM_AXES, N_SYM_ROT};
 use crate::coord::{Coord, N_CORNER_COMB_PARITY, N_SLICE, N_SLICE_PERM, N_TWIST};
+use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Face, Move};
 
 /// The moves of phase 2, which keep a cube inside ⟨U, D, R2, L2, F2, B2⟩.
@@ -34,6 +35,18 @@ const ALL_COLUMNS: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 
 
 fn apply(c: &CubieCube, m: Move) -> CubieCube {
     c.apply_move(m)
+}
+
+/// A move on the corner permutation alone (the big phase-2 move tables need nothing else).
+fn apply_corner_perm(c: &CubieCube, m: Move) -> CubieCube {
+    let mc = &move_cubes()[m.index()];
+    CubieCube { cp: std::array::from_fn(|i| c.cp[mc.cp[i] as usize]), ..*c }
+}
+
+/// A move on the edge permutation alone.
+fn apply_edge_perm(c: &CubieCube, m: Move) -> CubieCube {
+    let mc = &move_cubes()[m.index()];
+    CubieCube { ep: std::array::from_fn(|i| c.ep[mc.ep[i] as usize]), ..*c }
 }
 
 /// Conjugates raw value `x` of coordinate `C` by symmetry `s`, through a cube.
@@ -213,8 +226,8 @@ impl TwoPhaseBuilder {
                     .push(conj_table(N_CORNER_COMB_PARITY, N_SYM, |x, s| conj::<CornerCombParity>(x, s, conj_corners)));
             }
             1 => {
-                self.moves.push(move_table::build::<CornerPerm>(&PHASE2_MOVES, apply));
-                self.moves.push(move_table::build::<UdEdgePerm>(&PHASE2_MOVES, apply));
+                self.moves.push(move_table::build::<CornerPerm>(&PHASE2_MOVES, apply_corner_perm));
+                self.moves.push(move_table::build::<UdEdgePerm>(&PHASE2_MOVES, apply_edge_perm));
                 self.syms.push(SymCoord::new(crate::coord::N_CORNER_PERM, N_SYM, |x, s| {
                     conj::<CornerPerm>(x, s, conj_corners)
                 }));
