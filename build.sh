@@ -23,7 +23,7 @@ ensure_wasm_pack() {
 }
 
 ensure_node_modules() {
-  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/cubing ] || [ package.json -nt node_modules/.installed ]; then
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/cubing ] || [ ! -d node_modules/axe-core ] || [ package.json -nt node_modules/.installed ]; then
     say "installing npm dev tools (binaryen, playwright-core, cubing)"
     npm install --no-audit --no-fund
     touch node_modules/.installed

@@ -1,56 +1,178 @@
-// The page: painting, validation (from Rust), solving in the worker, stepwise hints.
+// The page: painting (mouse or keyboard, with undo), validation from Rust, solving in the
+// worker, stepwise hints in words (and speech), sharing through the address bar.
 import init, { validate, apply_moves } from './pkg/cubehint.js';
-import { Net, FACES, FACE_WORDS } from './net.js';
+import { Net, FACES } from './net.js';
 import { SolverClient } from './solver-client.js';
+import { describeMove, directionOf, invertMove } from './words.js';
 
-// Colour numbers follow the faces of the default scheme (WCA): U white, R red, F green,
-// D yellow, L orange, B blue.
+// Colours are numbered 0..5: white, red, green, yellow, orange, blue. A scheme says which colour
+// each face (U R F D L B) has when the cube is solved.
 const COLOR_NAMES = ['white', 'red', 'green', 'yellow', 'orange', 'blue'];
+const COLOR_KEYS = 'wrgyob';
+const DEFAULT_CSS = ['#ffffff', '#d0021b', '#009b48', '#ffd500', '#ff6c00', '#0046ad'];
+const SCHEMES = {
+  standard: [0, 1, 2, 3, 4, 5],
+  yellow: [3, 2, 1, 0, 5, 4],
+  custom: [0, 1, 2, 3, 4, 5],
+};
+const STORE = 'cubehint-state';
+const SETTINGS = 'cubehint-settings';
 const $ = (id) => document.getElementById(id);
+
+const settings = {
+  scheme: 'standard',
+  css: [...DEFAULT_CSS],
+  letters: false,
+  speed: 400,
+  speak: false,
+  mode: 'full',
+  ...safeJson(localStorage.getItem(SETTINGS)),
+};
+const faceColor = () => SCHEMES[settings.scheme] ?? SCHEMES.standard;
 
 const state = {
   size: 3,
   colors: { 2: solvedColors(2), 3: solvedColors(3) },
   selected: 0,
-  solution: null, // { size, moves, step, lengthExact }
+  history: { 2: { undo: [], redo: [] }, 3: { undo: [], redo: [] } },
+  solution: null, // { size, moves, step, exact, start }
   ready: { 2: false, 3: false },
 };
 
+function safeJson(text) {
+  try {
+    return JSON.parse(text) ?? {};
+  } catch {
+    return {};
+  }
+}
+
 function solvedColors(size) {
-  return FACES.flatMap((_, f) => Array(size * size).fill(f));
+  const map = faceColor();
+  return FACES.flatMap((_, f) => Array(size * size).fill(map[f]));
 }
 
 const colorName = (c) => COLOR_NAMES[c];
-const net = new Net($('net'), { onPaint: paint, colorName });
+const net = new Net($('net'), { onPaint: paint, colorName, onKey: netKey });
 const client = new SolverClient(new URL('./solver.worker.js', import.meta.url), onProgress);
 
 // --- colours and letters -------------------------------------------------------------------
 
-// For each face, the colour of its centre (3x3); the default scheme when centres repeat.
-function centreColors(size, colors) {
-  if (size === 2) return [0, 1, 2, 3, 4, 5];
-  const centres = FACES.map((_, f) => colors[f * 9 + 4]);
-  const distinct = new Set(centres).size === 6 && !centres.includes(-1);
-  return distinct ? centres : [0, 1, 2, 3, 4, 5];
+// For each face, the colour that names it: the 3x3 centres when they are six different colours,
+// otherwise (and on the 2x2) the scheme.
+function faceColors(size, colors) {
+  if (size === 3) {
+    const centres = FACES.map((_, f) => colors[f * 9 + 4]);
+    if (new Set(centres).size === 6 && !centres.includes(-1)) return centres;
+  }
+  return faceColor();
 }
 
-// The sticker string, or null while stickers are unpainted. On the 3x3 a letter names the
-// face whose centre has the sticker's colour, so a cube painted in any orientation reads right.
+// The sticker string, or null while stickers are unpainted. A letter names the face whose
+// colour the sticker has, so a 3x3 painted in any orientation reads right.
 function lettersOf(size, colors) {
   if (colors.includes(-1)) return null;
-  const centre = centreColors(size, colors);
-  return colors.map((c) => FACES[centre.indexOf(c)]).join('');
+  const faces = faceColors(size, colors);
+  return colors.map((c) => FACES[faces.indexOf(c)] ?? '?').join('');
 }
 
-function colorsOf(letters, centre) {
-  return [...letters].map((l) => centre[FACES.indexOf(l)]);
+function colorsOf(letters, faces) {
+  return [...letters].map((l) => faces[FACES.indexOf(l)]);
 }
 
-function current() {
-  return state.colors[state.size];
+const current = () => state.colors[state.size];
+const encodeColors = (colors) => colors.map((c) => (c < 0 ? '-' : COLOR_KEYS[c])).join('');
+const decodeColors = (text, size) => {
+  const n = 6 * size * size;
+  if (typeof text !== 'string' || text.length !== n || !/^[wrgyob-]+$/.test(text)) return null;
+  return [...text].map((ch) => (ch === '-' ? -1 : COLOR_KEYS.indexOf(ch)));
+};
+
+// --- keeping and sharing -------------------------------------------------------------------
+
+// The address bar holds the puzzle, its stickers (the solution's start when one is shown), the
+// solution and the hint step, so a copied link opens exactly this view.
+function encodeState() {
+  const p = new URLSearchParams();
+  p.set('p', String(state.size));
+  const sol = state.solution;
+  for (const size of [2, 3]) {
+    const colors = sol && sol.size === size ? sol.start : state.colors[size];
+    p.set(`c${size}`, encodeColors(colors));
+  }
+  if (sol) {
+    p.set('moves', sol.moves.join('_'));
+    p.set('step', String(sol.step));
+  }
+  return p.toString().replace(/%27/g, "'");
+}
+
+function save() {
+  const text = encodeState();
+  history.replaceState(null, '', `#${text}`);
+  try {
+    localStorage.setItem(STORE, text);
+  } catch {
+    /* private mode: the address bar still holds the state */
+  }
+}
+
+function restore(text) {
+  const p = new URLSearchParams(text);
+  const size = p.get('p') === '2' ? 2 : 3;
+  for (const s of [2, 3]) {
+    const colors = decodeColors(p.get(`c${s}`), s);
+    if (colors) state.colors[s] = colors;
+  }
+  state.size = size;
+  const moves = (p.get('moves') ?? '').split('_').filter(Boolean);
+  if (moves.length && moves.every((m) => /^[URFDLB]['2]?$/.test(m))) {
+    const step = Math.max(0, Math.min(moves.length, Number(p.get('step')) || 0));
+    state.solution = { size, moves, step: 0, exact: size === 2, start: [...state.colors[size]] };
+    replay(state.solution, step);
+  }
+}
+
+function saveSettings() {
+  try {
+    localStorage.setItem(SETTINGS, JSON.stringify(settings));
+  } catch {
+    /* not kept, but still applied */
+  }
 }
 
 // --- rendering -----------------------------------------------------------------------------
+
+function applyLook() {
+  const root = document.documentElement.style;
+  settings.css.forEach((css, c) => root.setProperty(`--color-${c}`, css));
+  const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  root.setProperty('--turn-ms', `${reduce || settings.speed >= 1000 ? 0 : 1000 - settings.speed}ms`);
+  document.body.classList.toggle('show-letters', settings.letters);
+  $('scheme').value = settings.scheme;
+  $('letters').checked = settings.letters;
+  $('speed').value = String(settings.speed);
+  $('speak').checked = settings.speak;
+  for (const r of document.querySelectorAll('input[name="mode"]')) r.checked = r.value === settings.mode;
+  const custom = $('custom-colors');
+  custom.hidden = settings.scheme !== 'custom';
+  if (!custom.children.length) {
+    COLOR_NAMES.forEach((name, c) => {
+      const label = document.createElement('label');
+      label.className = 'color-pick';
+      const input = document.createElement('input');
+      input.type = 'color';
+      input.value = settings.css[c];
+      input.addEventListener('input', () => {
+        settings.css[c] = input.value;
+        saveSettings();
+        applyLook();
+      });
+      label.append(input, ` ${name}`);
+      custom.append(label);
+    });
+  }
+}
 
 function buildPalette() {
   const palette = $('palette');
@@ -60,15 +182,26 @@ function buildPalette() {
     b.type = 'button';
     b.className = 'swatch';
     b.dataset.color = FACES[c];
+    b.dataset.colorIndex = String(c);
     b.setAttribute('aria-pressed', String(c === state.selected));
-    b.innerHTML = `<span class="chip" data-color="${FACES[c]}"></span>
-      <span class="name">${name[0].toUpperCase() + name.slice(1)}</span> <span class="count"></span>`;
-    b.addEventListener('click', () => {
-      state.selected = c;
-      for (const s of palette.children) s.setAttribute('aria-pressed', String(s === b));
-    });
+    b.setAttribute('aria-keyshortcuts', String(c + 1));
+    const chip = document.createElement('span');
+    chip.className = 'chip';
+    chip.dataset.colorIndex = String(c);
+    const label = document.createElement('span');
+    label.className = 'name';
+    label.textContent = `${c + 1} ${name[0].toUpperCase()}${name.slice(1)}`;
+    const count = document.createElement('span');
+    count.className = 'count';
+    b.append(chip, label, ' ', count);
+    b.addEventListener('click', () => select(c));
     palette.append(b);
   });
+}
+
+function select(c) {
+  state.selected = c;
+  for (const s of $('palette').children) s.setAttribute('aria-pressed', String(Number(s.dataset.colorIndex) === c));
 }
 
 function setStatus(html, cls = '') {
@@ -78,71 +211,65 @@ function setStatus(html, cls = '') {
 }
 
 const escapeHtml = (t) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const problemList = (problems) =>
+  `<ul>${problems.map((p) => `<li><code>${p.code}</code>: ${escapeHtml(p.message)}</li>`).join('')}</ul>`;
 
-function refresh({ keepField = false } = {}) {
+function refresh({ keepField = false, quiet = false } = {}) {
   const size = state.size;
   const colors = current();
-  net.show(colors);
+  const faces = faceColors(size, colors);
+  net.show(colors, (c) => (c < 0 ? '' : FACES[faces.indexOf(c)] ?? ''));
   const per = size * size;
   const counts = COLOR_NAMES.map((_, c) => colors.filter((x) => x === c).length);
   [...$('palette').children].forEach((b, c) => {
     const count = b.querySelector('.count');
     count.textContent = `${counts[c]}/${per}`;
     count.classList.toggle('off', counts[c] > per);
-    b.setAttribute('aria-label', `${COLOR_NAMES[c]}: ${counts[c]} of ${per} painted`);
+    b.setAttribute('aria-label', `${COLOR_NAMES[c]} (key ${c + 1}): ${counts[c]} of ${per} painted`);
   });
-  const centre = centreColors(size, colors);
-  $('up-name').textContent = size === 3 ? COLOR_NAMES[centre[0]] : 'top-layer';
-  $('front-name').textContent = size === 3 ? COLOR_NAMES[centre[2]] : 'front';
+  $('orientation').textContent =
+    size === 3
+      ? `Hold the cube with the ${COLOR_NAMES[faces[0]]} centre on top and the ${COLOR_NAMES[faces[2]]} centre facing you. The net shows the top face above, the bottom face below, and the four sides in a row: left, front, right, back.`
+      : `Hold the cube any way up; paint the top face above, the bottom face below and the four sides in a row: left, front, right, back. Hints speak of faces as you hold it.`;
   const letters = lettersOf(size, colors);
   if (!keepField) {
-    $('facelets').value = letters ?? colors.map((c) => (c < 0 ? '-' : FACES[c])).join('');
+    $('facelets').value = letters ?? colors.map((c) => (c < 0 ? '-' : FACES[faces.indexOf(c)] ?? '?')).join('');
   }
   let valid = false;
   if (!letters) {
     const left = colors.filter((c) => c < 0).length;
     const over = COLOR_NAMES.filter((_, c) => counts[c] > per);
     net.highlight([]);
-    setStatus(
-      `Painting: ${left} sticker${left === 1 ? '' : 's'} left to paint.` +
-        (over.length ? ` <span class="bad">Too many ${over.join(', ')}: each colour appears ${per} times.</span>` : ''),
-    );
+    if (!quiet) {
+      setStatus(
+        `Painting: ${left} sticker${left === 1 ? '' : 's'} left to paint.` +
+          (over.length ? ` <span class="bad">Too many ${over.join(', ')}: each colour appears ${per} times.</span>` : ''),
+      );
+    }
   } else {
     const result = JSON.parse(validate(letters));
     if (result.ok) {
       valid = true;
       net.highlight([]);
-      if (!state.solution) {
-        const solved = letters === solvedLetters(size, letters);
-        setStatus(solved ? 'This cube is solved.' : 'This is a real cube state. Press Solve.');
+      if (!state.solution && !quiet) {
+        setStatus(isSolvedColors(size, colors) ? 'This cube is solved.' : 'This is a real cube state. Press Solve.');
       }
     } else {
       net.highlight(result.problems.flatMap((p) => p.indices));
-      const items = result.problems
-        .map((p) => `<li><code>${p.code}</code>: ${escapeHtml(p.message)}</li>`)
-        .join('');
-      setStatus(`<span class="bad">This cube cannot exist:</span><ul>${items}</ul>`, 'invalid');
+      setStatus(`<span class="bad">This cube cannot exist:</span>${problemList(result.problems)}`, 'invalid');
     }
   }
   $('solve').disabled = !valid;
+  const h = state.history[size];
+  $('undo').disabled = h.undo.length === 0;
+  $('redo').disabled = h.redo.length === 0;
   renderHints();
+  save();
 }
 
-// True when every face is one colour (however a 2x2 is held): compares with itself per face.
-function solvedLetters(size, letters) {
+function isSolvedColors(size, colors) {
   const per = size * size;
-  return [...letters].map((_, i) => letters[Math.floor(i / per) * per + (size === 3 ? 4 : 0)]).join('');
-}
-
-function describeMove(move, size, colors) {
-  const face = move[0];
-  const turn = move.endsWith('2') ? 'a half turn' : move.endsWith("'") ? 'a quarter turn counter-clockwise' : 'a quarter turn clockwise';
-  const where = FACE_WORDS[face];
-  if (size === 3) {
-    const centre = COLOR_NAMES[colors[FACES.indexOf(face) * 9 + 4]];
-    return `Turn the ${where} face (the one with the ${centre} centre) ${turn}, as seen looking straight at that face.`;
-  }
-  return `Turn the ${where} face ${turn}, as seen looking straight at that face.`;
+  return FACES.every((_, f) => colors.slice(f * per, (f + 1) * per).every((c) => c === colors[f * per]));
 }
 
 function renderHints() {
@@ -154,41 +281,88 @@ function renderHints() {
     return;
   }
   box.hidden = false;
+  const mode = settings.mode;
   const sp = $('solution');
   sp.replaceChildren();
   if (sol.moves.length === 0) sp.textContent = '(already solved)';
-  sol.moves.forEach((m, i) => {
-    const s = document.createElement('span');
-    s.className = `move${i < sol.step ? ' done' : ''}${i === sol.step ? ' current' : ''}`;
-    s.textContent = m;
-    sp.append(s, ' ');
-  });
+  if (mode === 'count') {
+    sp.hidden = true;
+  } else {
+    sp.hidden = false;
+    sol.moves.forEach((m, i) => {
+      const shown = mode === 'full' || i <= sol.step;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = `move${i < sol.step ? ' done' : ''}${i === sol.step ? ' current' : ''}`;
+      b.textContent = shown ? m : '•';
+      b.setAttribute('aria-label', shown ? `Go to move ${i + 1}: ${m}` : `Go to move ${i + 1}`);
+      if (i === sol.step) b.setAttribute('aria-current', 'step');
+      b.addEventListener('click', () => jumpTo(i));
+      sp.append(b, ' ');
+    });
+  }
   const left = sol.moves.length - sol.step;
   const next = sol.moves[sol.step];
-  if (next) {
-    $('hint').textContent = `Move ${sol.step + 1} of ${sol.moves.length}: ${describeMove(next, sol.size, current())}`;
-    const dir = next.endsWith('2') ? 'half' : next.endsWith("'") ? 'ccw' : 'cw';
-    net.markTurn(next[0], dir);
+  const hint = $('hint');
+  if (next && mode !== 'count') {
+    hint.textContent = `Move ${sol.step + 1} of ${sol.moves.length}: ${describeMove(next, sol.size, faceNames())}`;
+    net.markTurn(next[0], directionOf(next));
   } else {
-    $('hint').textContent = sol.moves.length ? 'Solved! Every face is one colour.' : 'This cube is already solved.';
-    net.markTurn(null);
+    hint.textContent = next ? '' : sol.moves.length ? 'Solved! Every face is one colour.' : 'This cube is already solved.';
+    net.markTurn(mode === 'count' || !next ? null : next[0], next ? directionOf(next) : '');
   }
   const unit = left === 1 ? 'move' : 'moves';
-  $('left').textContent = sol.exact
-    ? `${left} ${unit} left (the fewest possible).`
-    : `At most ${left} ${unit} left.`;
+  $('left').textContent = sol.exact ? `${left} ${unit} left (the fewest possible).` : `At most ${left} ${unit} left.`;
   $('prev').disabled = sol.step === 0;
   $('next').disabled = sol.step >= sol.moves.length;
 }
 
+// Colour names of the faces as the cube is held now (3x3: by centre).
+function faceNames() {
+  const colors = current();
+  const faces = faceColors(state.size, colors);
+  return FACES.map((_, f) => (state.size === 3 ? COLOR_NAMES[colors[f * 9 + 4]] : COLOR_NAMES[faces[f]]));
+}
+
 // --- actions -------------------------------------------------------------------------------
+
+function remember() {
+  const h = state.history[state.size];
+  h.undo.push([...current()]);
+  if (h.undo.length > 200) h.undo.shift();
+  h.redo.length = 0;
+}
 
 function paint(i) {
   const colors = current();
   if (colors[i] === state.selected) return;
+  remember();
   colors[i] = state.selected;
   state.solution = null;
   refresh();
+}
+
+function undoRedo(from, to) {
+  const h = state.history[state.size];
+  const stack = h[from];
+  if (!stack.length) return;
+  h[to].push([...current()]);
+  state.colors[state.size] = stack.pop();
+  state.solution = null;
+  refresh();
+  setStatus(from === 'undo' ? 'Undone.' : 'Redone.');
+}
+
+function netKey(e, i) {
+  const k = e.key.toLowerCase();
+  let c = -1;
+  if (/^[1-6]$/.test(k)) c = Number(k) - 1;
+  else if (COLOR_KEYS.includes(k) && k.length === 1) c = COLOR_KEYS.indexOf(k);
+  if (c < 0 || e.ctrlKey || e.metaKey || e.altKey) return false;
+  select(c);
+  paint(i);
+  net.focusNext(i);
+  return true;
 }
 
 function setPuzzle(size) {
@@ -200,8 +374,9 @@ function setPuzzle(size) {
   refresh();
 }
 
-function setLetters(size, letters) {
-  state.colors[size] = colorsOf(letters, [0, 1, 2, 3, 4, 5]);
+function setColors(size, colors) {
+  if (state.size === size) remember();
+  state.colors[size] = colors;
   state.solution = null;
   if (state.size !== size) setPuzzle(size);
   else refresh();
@@ -213,17 +388,15 @@ function useField(e) {
   const compact = text.replace(/\s+/g, '');
   const looksLikeStickers = (compact.length === 24 || compact.length === 54) && !/['’2wxyz()]/.test(compact);
   if (looksLikeStickers && /^[URFDLB]+$/.test(compact)) {
-    setLetters(compact.length === 24 ? 2 : 3, compact);
+    setColors(compact.length === 24 ? 2 : 3, colorsOf(compact, faceColor()));
     return;
   }
   if (looksLikeStickers) {
-    const r = JSON.parse(validate(compact));
-    const items = r.problems.map((p) => `<li><code>${p.code}</code>: ${escapeHtml(p.message)}</li>`).join('');
-    setStatus(`<span class="bad">That sticker string cannot be used:</span><ul>${items}</ul>`, 'invalid');
+    setStatus(`<span class="bad">That sticker string cannot be used:</span>${problemList(JSON.parse(validate(compact)).problems)}`, 'invalid');
     return;
   }
   try {
-    setLetters(state.size, apply_moves(state.size, '', text));
+    setColors(state.size, colorsOf(apply_moves(state.size, '', text), faceColor()));
     setStatus(`Applied ${escapeHtml(text.trim())} to a solved cube.`);
   } catch (err) {
     setStatus(`<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, 'invalid');
@@ -242,14 +415,33 @@ async function solve() {
     const ms = performance.now() - t0;
     if (state.size !== size || lettersOf(size, current()) !== letters) return; // changed meanwhile
     const moves = r.moves ? r.moves.split(' ') : [];
-    state.solution = { size, moves, step: 0, exact: size === 2 };
+    state.solution = { size, moves, step: 0, exact: size === 2, start: [...current()] };
     const what = size === 2 ? 'optimal solution' : 'solution';
     setStatus(`Found a ${moves.length}-move ${what} in ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms. Use Next move to follow it.`);
   } catch (err) {
     setStatus(`<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, 'invalid');
   } finally {
-    refresh();
+    refresh({ quiet: true });
   }
+}
+
+// Sets the stickers to the solution's state after `step` moves.
+function replay(sol, step) {
+  const faces = faceColors(sol.size, sol.start);
+  const moves = sol.moves.slice(0, step).join(' ');
+  state.colors[sol.size] = colorsOf(apply_moves(sol.size, lettersOf(sol.size, sol.start), moves), faces);
+  sol.step = step;
+}
+
+// Shows the solution's state after `step` moves (clicking a move in the list).
+function jumpTo(step) {
+  const sol = state.solution;
+  if (!sol || step < 0 || step > sol.moves.length) return;
+  const before = [...state.colors[sol.size]];
+  replay(sol, step);
+  net.animateChange(before, state.colors[sol.size]);
+  refresh({ quiet: true });
+  speakHint();
 }
 
 function step(delta) {
@@ -258,13 +450,21 @@ function step(delta) {
   const i = delta > 0 ? sol.step : sol.step - 1;
   const m = sol.moves[i];
   if (!m) return;
-  const move = delta > 0 ? m : m.endsWith('2') ? m : m.endsWith("'") ? m[0] : `${m}'`;
-  const colors = current();
-  const letters = lettersOf(sol.size, colors);
-  const centre = centreColors(sol.size, colors);
-  state.colors[sol.size] = colorsOf(apply_moves(sol.size, letters, move), centre);
+  const before = [...current()];
+  const letters = lettersOf(sol.size, before);
+  const faces = faceColors(sol.size, before);
+  state.colors[sol.size] = colorsOf(apply_moves(sol.size, letters, delta > 0 ? m : invertMove(m)), faces);
   sol.step += delta;
-  refresh();
+  net.animateChange(before, state.colors[sol.size]);
+  refresh({ quiet: true });
+  speakHint();
+}
+
+function speakHint() {
+  if (!settings.speak || !('speechSynthesis' in window)) return;
+  const text = $('hint').textContent || $('left').textContent;
+  speechSynthesis.cancel();
+  speechSynthesis.speak(new SpeechSynthesisUtterance(text.replace(/^Move \d+ of \d+: /, '')));
 }
 
 async function scramble() {
@@ -273,10 +473,9 @@ async function scramble() {
   setStatus('Scrambling…');
   try {
     const r = await client.call(size === 2 ? 'scramble2' : 'scramble3');
-    state.colors[size] = colorsOf(r.facelets, [0, 1, 2, 3, 4, 5]);
-    state.solution = null;
-    if (state.size === size) refresh();
-    setStatus(`Scrambled with ${escapeHtml(r.moves)} (hold white up, green in front). Press Solve.`);
+    setColors(size, colorsOf(r.facelets, faceColor()));
+    const hold = `${COLOR_NAMES[faceColor()[0]]} on top, ${COLOR_NAMES[faceColor()[2]]} in front`;
+    setStatus(`Scrambled with ${escapeHtml(r.moves)} (hold ${hold}). Press Solve.`);
   } catch (err) {
     setStatus(`<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, 'invalid');
   } finally {
@@ -293,32 +492,93 @@ function onProgress({ puzzle, fraction }) {
     fraction >= 1 ? `${puzzle}x${puzzle} tables ready.` : `Preparing ${puzzle}x${puzzle} tables… ${Math.round(fraction * 100)}%`;
 }
 
+function onKeydown(e) {
+  const inField = e.target.closest?.('input, select, textarea');
+  if ((e.ctrlKey || e.metaKey) && !inField) {
+    const k = e.key.toLowerCase();
+    if (k === 'z' && !e.shiftKey) {
+      e.preventDefault();
+      undoRedo('undo', 'redo');
+    } else if (k === 'y' || (k === 'z' && e.shiftKey)) {
+      e.preventDefault();
+      undoRedo('redo', 'undo');
+    }
+    return;
+  }
+  if (inField || e.target.closest?.('[data-facelet]') || !state.solution || e.altKey) return;
+  if (e.key === 'ArrowRight') step(1);
+  else if (e.key === 'ArrowLeft') step(-1);
+}
+
 // --- start ---------------------------------------------------------------------------------
 
 await init();
+applyLook();
 buildPalette();
+restore(location.hash.slice(1) || localStorage.getItem(STORE) || '');
 for (const b of document.querySelectorAll('[data-puzzle]')) {
   b.addEventListener('click', () => setPuzzle(Number(b.dataset.puzzle)));
 }
 $('reset').addEventListener('click', () => {
-  state.colors[state.size] = solvedColors(state.size);
-  state.solution = null;
-  refresh();
+  setColors(state.size, solvedColors(state.size));
+  setStatus('Reset to a solved cube.');
 });
 $('clear').addEventListener('click', () => {
   const size = state.size;
   // Keep the 3x3 centres: they say which colour belongs to which face.
-  state.colors[size] = solvedColors(size).map((c, i) => (size === 3 && i % 9 === 4 ? c : -1));
-  state.solution = null;
-  refresh();
+  setColors(size, solvedColors(size).map((c, i) => (size === 3 && i % 9 === 4 ? c : -1)));
   setStatus('Cleared. Pick a colour, then click the stickers to match your cube.');
 });
+$('undo').addEventListener('click', () => undoRedo('undo', 'redo'));
+$('redo').addEventListener('click', () => undoRedo('redo', 'undo'));
 $('scramble').addEventListener('click', scramble);
 $('solve').addEventListener('click', solve);
 $('next').addEventListener('click', () => step(1));
 $('prev').addEventListener('click', () => step(-1));
 $('facelet-form').addEventListener('submit', useField);
-setPuzzle(3);
+document.addEventListener('keydown', onKeydown);
+for (const r of document.querySelectorAll('input[name="mode"]')) {
+  r.addEventListener('change', () => {
+    settings.mode = r.value;
+    saveSettings();
+    renderHints();
+  });
+}
+$('speak').addEventListener('change', (e) => {
+  settings.speak = e.target.checked;
+  saveSettings();
+  speakHint();
+});
+$('scheme').addEventListener('change', (e) => {
+  const before = faceColor();
+  settings.scheme = e.target.value;
+  saveSettings();
+  applyLook();
+  // Repaint solved faces in the new scheme: each sticker keeps its face.
+  for (const size of [2, 3]) {
+    const faces = size === 3 ? faceColors(3, state.colors[3]) : before;
+    state.colors[size] = state.colors[size].map((c) => (c < 0 ? c : faceColor()[faces.indexOf(c)]));
+  }
+  state.solution = null;
+  refresh();
+});
+$('letters').addEventListener('change', (e) => {
+  settings.letters = e.target.checked;
+  saveSettings();
+  applyLook();
+});
+$('speed').addEventListener('input', (e) => {
+  settings.speed = Number(e.target.value);
+  saveSettings();
+  applyLook();
+});
+window.addEventListener('hashchange', () => {
+  if (location.hash.slice(1) === encodeState()) return;
+  state.solution = null;
+  restore(location.hash.slice(1));
+  setPuzzle(state.size);
+});
+setPuzzle(state.size);
 $('progress-box').hidden = false;
 client.call('prepare', 2).then(() => client.call('prepare', 3));
 document.body.dataset.ready = 'true';

@@ -1,11 +1,11 @@
-// The unfolded cube net: draws stickers as buttons and reports clicks. It knows nothing about
-// solving; stickers hold colour numbers 0..5 (the faces U R F D L B of the default scheme) or
+// The unfolded cube net: draws stickers as buttons, reports clicks and keys, marks the face to
+// turn, animates changes. It knows nothing about solving; stickers hold colour numbers 0..5 or
 // -1 for "not painted yet".
 
 export const FACES = ['U', 'R', 'F', 'D', 'L', 'B'];
-export const FACE_WORDS = { U: 'up', R: 'right', F: 'front', D: 'down', L: 'left', B: 'back' };
 // Where each face's top-left sticker sits on the net, in face-widths: U; L F R B; D.
 const ORIGIN = { U: [1, 0], L: [0, 1], F: [1, 1], R: [2, 1], B: [3, 1], D: [1, 2] };
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 export function stickerName(size, index) {
   const per = size * size;
@@ -13,12 +13,14 @@ export function stickerName(size, index) {
 }
 
 export class Net {
-  constructor(container, { onPaint, colorName }) {
+  constructor(container, { onPaint, colorName, onKey }) {
     this.container = container;
     this.onPaint = onPaint;
+    this.onKey = onKey;
     this.colorName = colorName;
     this.size = 3;
     this.buttons = [];
+    this.at = new Map(); // "col,row" -> sticker index
   }
 
   // Lays out the net for a 2x2 or 3x3.
@@ -28,21 +30,30 @@ export class Net {
     this.container.style.setProperty('--n', size);
     this.container.dataset.size = String(size);
     this.buttons = [];
+    this.at.clear();
     const per = size * size;
     for (let i = 0; i < 6 * per; i++) {
       const face = FACES[Math.floor(i / per)];
       const p = i % per;
       const [ox, oy] = ORIGIN[face];
+      const col = ox * size + (p % size);
+      const row = oy * size + Math.floor(p / size);
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'sticker';
       b.dataset.facelet = stickerName(size, i);
       b.dataset.face = face;
-      b.style.gridColumn = String(ox * size + (p % size) + 1);
-      b.style.gridRow = String(oy * size + Math.floor(p / size) + 1);
+      b.dataset.col = String(col);
+      b.dataset.row = String(row);
+      b.tabIndex = i === 0 ? 0 : -1; // one tab stop; arrows move within the net
+      b.style.gridColumn = String(col + 1);
+      b.style.gridRow = String(row + 1);
       b.addEventListener('click', () => this.onPaint(i));
+      b.addEventListener('keydown', (e) => this.key(e, i));
+      b.addEventListener('focus', () => this.rove(i));
       this.container.append(b);
       this.buttons.push(b);
+      this.at.set(`${col},${row}`, i);
     }
     for (const face of FACES) {
       const [ox, oy] = ORIGIN[face];
@@ -52,16 +63,53 @@ export class Net {
       label.setAttribute('aria-hidden', 'true');
       label.style.gridColumn = `${ox * size + 1} / span ${size}`;
       label.style.gridRow = `${oy * size + 1} / span ${size}`;
-      label.textContent = face;
       this.container.append(label);
     }
   }
 
-  // Shows colours (numbers 0..5 or -1) on every sticker.
-  show(colors) {
+  rove(i) {
+    this.buttons.forEach((b, k) => (b.tabIndex = k === i ? 0 : -1));
+  }
+
+  key(e, i) {
+    const step = ARROWS[e.key];
+    if (step) {
+      e.preventDefault();
+      this.move(i, step);
+      return;
+    }
+    if (this.onKey?.(e, i)) e.preventDefault();
+  }
+
+  // Moves focus from sticker i one place in a direction, skipping the gaps of the net.
+  move(i, [dx, dy]) {
+    const b = this.buttons[i];
+    let col = Number(b.dataset.col);
+    let row = Number(b.dataset.row);
+    const cols = 4 * this.size;
+    const rows = 3 * this.size;
+    for (let k = 0; k < cols; k++) {
+      col = (col + dx + cols) % cols;
+      row = (row + dy + rows) % rows;
+      const j = this.at.get(`${col},${row}`);
+      if (j !== undefined) {
+        this.buttons[j].focus();
+        return;
+      }
+    }
+  }
+
+  // After painting by keyboard: focus the next sticker in string order.
+  focusNext(i) {
+    this.buttons[(i + 1) % this.buttons.length]?.focus();
+  }
+
+  // Shows colours (numbers 0..5 or -1); `letterOf(c)` is the face letter printed when asked.
+  show(colors, letterOf) {
     colors.forEach((c, i) => {
       const b = this.buttons[i];
       b.dataset.color = c < 0 ? '' : FACES[c];
+      b.dataset.letter = letterOf(c);
       const name = c < 0 ? 'not painted' : this.colorName(c);
       b.setAttribute('aria-label', `${b.dataset.facelet}: ${name}`);
     });
@@ -79,8 +127,18 @@ export class Net {
       const on = el.dataset.faceLabel === face;
       el.classList.toggle('turn', on);
       el.dataset.direction = on ? direction : '';
-      el.textContent = on ? { cw: '↻', ccw: '↺', half: '↻ 2' }[direction] : el.dataset.faceLabel;
+      el.textContent = on ? { cw: '↻', ccw: '↺', half: '↻2' }[direction] : '';
     }
     this.buttons.forEach((b) => b.classList.toggle('turning', b.dataset.face === face));
+  }
+
+  // Lets the stickers that changed fade in from their old colour (speed from --turn-ms).
+  animateChange(before, after) {
+    this.buttons.forEach((b, i) => {
+      if (before[i] === after[i]) return;
+      b.classList.remove('changed');
+      void b.offsetWidth; // restart the animation
+      b.classList.add('changed');
+    });
   }
 }

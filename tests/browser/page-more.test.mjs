@@ -1,0 +1,157 @@
+// The page for people: sharing links, undo and redo, keyboard painting, hint modes, colours,
+// accessibility and a phone-sized screen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, mkdirSync } from 'node:fs';
+import { launch, openPage, sticker, status, useField, netColors, isSolvedNet } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+test('the address bar holds puzzle, state and hint step, and a fresh browser restores them', async () => {
+  const page = await openPage(env);
+  await useField(page, "R U F'");
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByTestId('solution').locator('button').first().waitFor();
+  await page.getByRole('button', { name: 'Next move' }).click();
+  await page.getByRole('button', { name: 'Next move' }).click();
+  const colors = await netColors(page);
+  const url = page.url();
+  assert.match(url, /#.*step=2/);
+  await page.close();
+  // A new browser context: no storage shared, only the link.
+  const context = await env.browser.newContext();
+  const fresh = await context.newPage();
+  await fresh.goto(url);
+  await fresh.waitForSelector('body[data-ready="true"]');
+  assert.equal(await netColors(fresh), colors);
+  assert.match(await fresh.locator('#hint').textContent(), /^Move 3 of 3/);
+  await fresh.getByRole('button', { name: 'Next move' }).click();
+  assert.ok(await isSolvedNet(fresh));
+  // And a reload keeps it.
+  await fresh.reload();
+  await fresh.waitForSelector('body[data-ready="true"]');
+  assert.ok(await isSolvedNet(fresh));
+  assert.match(await fresh.locator('#left').textContent(), /0 moves left/);
+  await context.close();
+});
+
+test('switching puzzles and pressing Solve keep what was entered', async () => {
+  const page = await openPage(env);
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.locator('.swatch').nth(1).click();
+  await sticker(page, 'U1').click();
+  const painted = await netColors(page);
+  await page.getByRole('button', { name: '2x2', exact: true }).click();
+  await page.getByRole('button', { name: '3x3', exact: true }).click();
+  assert.equal(await netColors(page), painted);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await netColors(page), painted, 'kept across a reload');
+  await page.close();
+});
+
+test('undo and redo, by buttons and by keyboard', async () => {
+  const page = await openPage(env);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  const solved = await netColors(page);
+  await page.locator('.swatch').nth(1).click();
+  await sticker(page, 'U1').click();
+  await sticker(page, 'U2').click();
+  const two = await netColors(page);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.keyboard.press('Control+z');
+  assert.equal(await netColors(page), solved);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await page.keyboard.press('Control+y');
+  assert.equal(await netColors(page), two);
+  await page.close();
+});
+
+test('the net can be painted with the keyboard alone', async () => {
+  const page = await openPage(env);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await sticker(page, 'U1').focus();
+  await page.keyboard.press('ArrowRight'); // U2
+  await page.keyboard.press('ArrowDown'); // U5
+  await page.keyboard.press('ArrowDown'); // U8
+  await page.keyboard.press('2'); // red, then focus moves on to U9
+  assert.equal(await sticker(page, 'U8').getAttribute('data-color'), 'R');
+  await page.keyboard.press('ArrowDown'); // U9 -> F3
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.facelet), 'F3');
+  await page.keyboard.press('g');
+  assert.equal(await sticker(page, 'F3').getAttribute('data-color'), 'F');
+  assert.match(await status(page).textContent(), /cannot exist|real cube/);
+  await page.close();
+});
+
+test('hint modes: next move only, moves left only; clicking a move jumps there', async () => {
+  const page = await openPage(env);
+  await useField(page, "R U2 F'");
+  await page.getByRole('button', { name: 'Solve' }).click();
+  const list = page.getByTestId('solution');
+  await list.locator('button').first().waitFor();
+  assert.equal((await list.textContent()).trim().split(/\s+/).length, 3);
+  await page.getByLabel('the next move only').check();
+  assert.deepEqual((await list.textContent()).trim().split(/\s+/), ['F', '•', '•']);
+  await page.getByLabel('moves left only').check();
+  assert.equal(await list.isHidden(), true);
+  assert.match(await page.locator('#left').textContent(), /3 moves left/);
+  await page.getByLabel('the whole solution').check();
+  await list.getByRole('button', { name: 'Go to move 3' }).click();
+  assert.match(await page.locator('#hint').textContent(), /^Move 3 of 3/);
+  await page.close();
+});
+
+test('colour schemes and face letters', async () => {
+  const page = await openPage(env);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByText('Colours and display').click();
+  await page.getByLabel('Colour scheme').selectOption('yellow');
+  assert.equal(await sticker(page, 'U5').getAttribute('data-color'), 'D', 'yellow on top');
+  assert.equal(await sticker(page, 'F5').getAttribute('data-color'), 'R', 'red in front');
+  assert.match(await page.locator('#orientation').textContent(), /yellow centre on top and the red centre facing you/);
+  assert.equal(await page.getByTestId('facelets').inputValue(), 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB');
+  await page.getByLabel(/face letter on every sticker/).check();
+  const letter = await sticker(page, 'R1').evaluate((b) => getComputedStyle(b, '::after').content);
+  assert.equal(letter, '"R"');
+  await page.getByLabel('Colour scheme').selectOption('standard');
+  await page.close();
+});
+
+test('no serious or critical accessibility violations (axe-core)', async () => {
+  const context = await env.browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(env.base);
+  await page.waitForSelector('body[data-ready="true"]');
+  await useField(page, "R U");
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByTestId('solution').locator('button').first().waitFor();
+  await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target})`), []);
+  await context.close();
+});
+
+test('works on a phone-sized screen (375 px) and on desktop', async () => {
+  mkdirSync('tests/browser/test-results', { recursive: true });
+  for (const [name, viewport] of [['phone', { width: 375, height: 740 }], ['desktop', { width: 1280, height: 900 }]]) {
+    const page = await openPage(env, { viewport });
+    await page.screenshot({ path: `tests/browser/test-results/${name}.png`, fullPage: true });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= viewport.width, `${name}: page is ${width}px wide`);
+    const box = await sticker(page, 'B9').boundingBox();
+    assert.ok(box.x + box.width <= viewport.width, `${name}: the net fits`);
+    for (const label of ['Solve', 'Scramble', 'Next move'].slice(0, 2)) {
+      const b = await page.getByRole('button', { name: label }).boundingBox();
+      assert.ok(b.height >= 44, `${label} is a finger-sized target`);
+    }
+    await page.close();
+  }
+});
