@@ -80,6 +80,27 @@ pub fn apply_moves(size: u8, from: &str, moves: &str) -> Result<String, JsError>
     apply_text(Some(size), from, moves).map_err(|e| JsError::new(&e))
 }
 
+/// For animating a move: after `moves`, sticker `j` shows what sticker `result[j]` showed.
+#[wasm_bindgen]
+pub fn turn_sources(size: u8, moves: &str) -> Result<Vec<u32>, JsError> {
+    let size = if size == 2 { Size::Two } else { Size::Three };
+    let turns = crate::cube::parse_turns(moves, size).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(crate::cube::moves::turn_sources(size, &turns).into_iter().map(|i| i as u32).collect())
+}
+
+/// Fills in the forced stickers of a partly painted state (`-` for unpainted). Returns the
+/// string with them filled.
+#[wasm_bindgen]
+pub fn fill_forced(size: u8, partial: &str) -> String {
+    let size = if size == 2 { Size::Two } else { Size::Three };
+    let mut faces: Vec<Option<crate::cube::Face>> = partial.chars().map(crate::cube::Face::from_letter).collect();
+    if faces.len() != size.stickers() {
+        return partial.to_string();
+    }
+    crate::cube::facelet::fill_forced(size, &mut faces);
+    faces.iter().map(|f| f.map_or('-', |f| f.letter())).collect()
+}
+
 /// Is the sticker string solved (each face one colour)?
 #[wasm_bindgen]
 pub fn is_solved(facelets: &str) -> bool {

@@ -94,6 +94,18 @@ fn slices_wide_turns_and_rotations_follow_their_definitions() {
 }
 
 #[test]
+fn turn_sources_agree_with_sticker_turns() {
+    use cubehint::cube::moves::turn_sources;
+    let s = solved_string(Size::Three);
+    let scrambled = stickers_after(&s, "R U2 F' L D B2");
+    for moves in ["R", "U2 F'", "M x", "Rw' S"] {
+        let src = turn_sources(Size::Three, &parse_turns(moves, Size::Three).unwrap());
+        let by_sources: String = src.iter().map(|&i| scrambled.as_bytes()[i] as char).collect();
+        assert_eq!(by_sources, stickers_after(&scrambled, moves), "{moves}");
+    }
+}
+
+#[test]
 fn there_are_24_rotations() {
     let maps: Vec<[Face; 6]> = rotations().iter().map(|r| rotation_face_map(r)).collect();
     assert_eq!(maps.len(), 24);

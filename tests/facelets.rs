@@ -192,3 +192,44 @@ proptest! {
         let _ = parse_state(&t);
     }
 }
+
+#[test]
+fn forced_stickers_are_filled_in() {
+    use cubehint::cube::facelet::{fill_forced, Face};
+    let solved: Vec<Option<Face>> = Size::Three.solved().into_iter().map(Some).collect();
+    // Two stickers of a corner give the third.
+    let mut f = solved.clone();
+    f[20] = None; // F3 of URF
+    assert_eq!(fill_forced(Size::Three, &mut f), vec![20]);
+    assert_eq!(f, solved);
+    // The last edge: its piece by elimination, its flip by parity.
+    let mut f = solved.clone();
+    f[7] = None;
+    f[19] = None; // both stickers of UF
+    assert_eq!(fill_forced(Size::Three, &mut f).len(), 2);
+    assert_eq!(f, solved);
+    // With UF open and only R2 of UR known, UR is forced (UR and UF are the pieces left and
+    // only UR shows R), then UF by elimination.
+    let mut f = solved.clone();
+    for i in [7, 19, 5] {
+        f[i] = None;
+    }
+    assert_eq!(fill_forced(Size::Three, &mut f).len(), 3);
+    assert_eq!(f, solved);
+    // A U sticker among four open U edges could belong to any of them: nothing is forced.
+    let mut f = solved.clone();
+    for i in [7, 19, 5, 10, 3, 37, 1, 46] {
+        f[i] = None;
+    }
+    f[5] = Some(Face::U);
+    assert!(fill_forced(Size::Three, &mut f).is_empty());
+    // On a scrambled 2x2 a corner with two known stickers is completed correctly.
+    let mut rng = Rng::new(8);
+    for _ in 0..200 {
+        let cube = random_pocket(&mut rng).to_facelets();
+        let mut f: Vec<Option<Face>> = cube.iter().copied().map(Some).collect();
+        f[9] = None;
+        fill_forced(Size::Two, &mut f);
+        assert_eq!(f[9], Some(cube[9]));
+    }
+}

@@ -1,6 +1,6 @@
 // The page: painting (mouse or keyboard, with undo), validation from Rust, solving in the
 // worker, stepwise hints in words (and speech), sharing through the address bar.
-import init, { validate, apply_moves } from './pkg/cubehint.js';
+import init, { validate, apply_moves, turn_sources, fill_forced } from './pkg/cubehint.js';
 import { Net, FACES } from './net.js';
 import { SolverClient } from './solver-client.js';
 import { describeMove, directionOf, invertMove } from './words.js';
@@ -23,6 +23,7 @@ const settings = {
   scheme: 'standard',
   css: [...DEFAULT_CSS],
   letters: false,
+  forced: true,
   speed: 400,
   speak: false,
   mode: 'full',
@@ -146,11 +147,11 @@ function saveSettings() {
 function applyLook() {
   const root = document.documentElement.style;
   settings.css.forEach((css, c) => root.setProperty(`--color-${c}`, css));
-  const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  root.setProperty('--turn-ms', `${reduce || settings.speed >= 1000 ? 0 : 1000 - settings.speed}ms`);
+  root.setProperty('--turn-ms', `${turnMs()}ms`);
   document.body.classList.toggle('show-letters', settings.letters);
   $('scheme').value = settings.scheme;
   $('letters').checked = settings.letters;
+  $('forced').checked = settings.forced;
   $('speed').value = String(settings.speed);
   $('speak').checked = settings.speak;
   for (const r of document.querySelectorAll('input[name="mode"]')) r.checked = r.value === settings.mode;
@@ -339,7 +340,30 @@ function paint(i) {
   remember();
   colors[i] = state.selected;
   state.solution = null;
+  const filled = settings.forced ? fillForced() : 0;
   refresh();
+  if (filled) {
+    setStatus(`${$('status').innerHTML} Filled in ${filled} sticker${filled === 1 ? '' : 's'} that could only be one colour.`);
+  }
+}
+
+// Paints the unpainted stickers whose colour the painted ones force; returns how many.
+function fillForced() {
+  const size = state.size;
+  const colors = current();
+  if (!colors.includes(-1)) return 0;
+  const faces = faceColors(size, colors);
+  if (size === 3 && FACES.some((_, f) => colors[f * 9 + 4] < 0)) return 0;
+  const partial = colors.map((c) => (c < 0 ? '-' : FACES[faces.indexOf(c)] ?? '-')).join('');
+  const full = fill_forced(size, partial);
+  let n = 0;
+  [...full].forEach((l, i) => {
+    if (colors[i] < 0 && l !== '-') {
+      colors[i] = faces[FACES.indexOf(l)];
+      n++;
+    }
+  });
+  return n;
 }
 
 function undoRedo(from, to) {
@@ -453,11 +477,18 @@ function step(delta) {
   const before = [...current()];
   const letters = lettersOf(sol.size, before);
   const faces = faceColors(sol.size, before);
-  state.colors[sol.size] = colorsOf(apply_moves(sol.size, letters, delta > 0 ? m : invertMove(m)), faces);
+  const move = delta > 0 ? m : invertMove(m);
+  state.colors[sol.size] = colorsOf(apply_moves(sol.size, letters, move), faces);
   sol.step += delta;
-  net.animateChange(before, state.colors[sol.size]);
   refresh({ quiet: true });
+  net.animateTurn(Array.from(turn_sources(sol.size, move)), turnMs());
   speakHint();
+}
+
+// How long a turn's animation lasts: the speed setting, or none when motion is reduced.
+function turnMs() {
+  const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return reduce || settings.speed >= 1000 ? 0 : 1000 - settings.speed;
 }
 
 function speakHint() {
@@ -561,6 +592,10 @@ $('scheme').addEventListener('change', (e) => {
   }
   state.solution = null;
   refresh();
+});
+$('forced').addEventListener('change', (e) => {
+  settings.forced = e.target.checked;
+  saveSettings();
 });
 $('letters').addEventListener('change', (e) => {
   settings.letters = e.target.checked;

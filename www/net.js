@@ -132,6 +132,22 @@ export class Net {
     this.buttons.forEach((b) => b.classList.toggle('turning', b.dataset.face === face));
   }
 
+  // Slides each sticker in from where it was before a turn (`sources[j]`: where sticker j's
+  // colour came from), over `ms` milliseconds.
+  animateTurn(sources, ms) {
+    if (!ms || !this.buttons[0]?.animate) return;
+    const boxes = this.buttons.map((b) => b.getBoundingClientRect());
+    sources.forEach((from, j) => {
+      if (from === j) return;
+      const dx = boxes[from].left - boxes[j].left;
+      const dy = boxes[from].top - boxes[j].top;
+      this.buttons[j].animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], {
+        duration: ms,
+        easing: 'ease-in-out',
+      });
+    });
+  }
+
   // Lets the stickers that changed fade in from their old colour (speed from --turn-ms).
   animateChange(before, after) {
     this.buttons.forEach((b, i) => {

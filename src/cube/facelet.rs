@@ -441,3 +441,67 @@ pub fn permutation_parity(perm: &[u8]) -> u8 {
     }
     parity
 }
+
+/// Fills in unpainted stickers (`None`) whose colour is forced: a corner or edge whose painted
+/// stickers fit only one piece and turn, counting pieces already complete elsewhere and, for the
+/// last incomplete corner or edge, the twist or flip the others leave. Returns the stickers
+/// filled. On the 3x3 the centres must be painted (they name the faces).
+pub fn fill_forced(size: Size, faces: &mut [Option<Face>]) -> Vec<usize> {
+    let corner_slots: &[[usize; 3]] = match size {
+        Size::Two => &POCKET_CORNER_FACELETS,
+        Size::Three => &CORNER_FACELETS,
+    };
+    let edge_slots: &[[usize; 2]] = match size {
+        Size::Two => &[],
+        Size::Three => &EDGE_FACELETS,
+    };
+    let mut filled = Vec::new();
+    loop {
+        let before = filled.len();
+        fill_pieces(faces, corner_slots, &CORNER_COLORS, 3, &mut filled);
+        fill_pieces(faces, edge_slots, &EDGE_COLORS, 2, &mut filled);
+        if filled.len() == before {
+            return filled;
+        }
+    }
+}
+
+fn fill_pieces<const N: usize>(
+    faces: &mut [Option<Face>],
+    slots: &[[usize; N]],
+    colors: &[[Face; N]],
+    turns: usize,
+    filled: &mut Vec<usize>,
+) {
+    // What complete slots already hold.
+    let reading = |s: &[usize; N], faces: &[Option<Face>]| -> Option<(usize, usize)> {
+        let got: Vec<Face> = s.iter().map(|&i| faces[i]).collect::<Option<_>>()?;
+        (0..colors.len())
+            .find_map(|p| (0..turns).find(|&t| (0..N).all(|k| got[(t + k) % N] == colors[p][k])).map(|t| (p, t)))
+    };
+    let complete: Vec<Option<(usize, usize)>> = slots.iter().map(|s| reading(s, faces)).collect();
+    let open: Vec<usize> = (0..slots.len()).filter(|&i| complete[i].is_none()).collect();
+    let used: Vec<usize> = complete.iter().flatten().map(|&(p, _)| p).collect();
+    let turn_sum: usize = complete.iter().flatten().map(|&(_, t)| t).sum();
+    for &slot in &open {
+        let s = &slots[slot];
+        let mut options: Vec<[Face; N]> = Vec::new();
+        for p in (0..colors.len()).filter(|p| !used.contains(p)) {
+            for t in 0..turns {
+                if open.len() == 1 && (turn_sum + t) % turns != 0 {
+                    continue;
+                }
+                let shown: [Face; N] = std::array::from_fn(|k| colors[p][(k + N - t) % N]);
+                if (0..N).all(|k| faces[s[k]].is_none_or(|f| f == shown[k])) {
+                    options.push(shown);
+                }
+            }
+        }
+        for k in 0..N {
+            if faces[s[k]].is_none() && !options.is_empty() && options.iter().all(|o| o[k] == options[0][k]) {
+                faces[s[k]] = Some(options[0][k]);
+                filled.push(s[k]);
+            }
+        }
+    }
+}

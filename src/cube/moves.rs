@@ -262,6 +262,19 @@ pub fn apply_turn(facelets: &mut [Face], turn: Turn) {
     }
 }
 
+/// Where each sticker's content comes from after `turns`: sticker `j` then shows what sticker
+/// `sources[j]` showed before.
+pub fn turn_sources(size: Size, turns: &[Turn]) -> Vec<usize> {
+    let mut sources: Vec<usize> = (0..size.stickers()).collect();
+    for t in turns {
+        let perm = quarter_perm(size, t.face, t.layers);
+        for _ in 0..t.quarters {
+            sources = perm.iter().map(|&i| sources[i as usize]).collect();
+        }
+    }
+    sources
+}
+
 /// Applies turns to a sticker string of either size.
 pub fn apply_turns(facelets: &mut [Face], turns: &[Turn]) {
     for &t in turns {

@@ -108,6 +108,21 @@ test('hint modes: next move only, moves left only; clicking a move jumps there',
   await page.close();
 });
 
+test('a forced last sticker is filled in', async () => {
+  const page = await openPage(env);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  // Blank the URF corner, then paint two of its stickers: the third can only be one colour.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.locator('.swatch').nth(0).click();
+  await sticker(page, 'U9').click();
+  assert.equal(await sticker(page, 'R1').getAttribute('data-color'), '');
+  await page.locator('.swatch').nth(1).click();
+  await sticker(page, 'R1').click();
+  assert.equal(await sticker(page, 'F3').getAttribute('data-color'), 'F', 'green is forced');
+  assert.match(await status(page).textContent(), /Filled in 1 sticker/);
+  await page.close();
+});
+
 test('colour schemes and face letters', async () => {
   const page = await openPage(env);
   await page.getByRole('button', { name: 'Reset' }).click();
