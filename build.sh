@@ -23,8 +23,8 @@ ensure_wasm_pack() {
 }
 
 ensure_node_modules() {
-  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/cubing ] || [ ! -d node_modules/axe-core ] || [ package.json -nt node_modules/.installed ]; then
-    say "installing npm dev tools (binaryen, playwright-core, cubing)"
+  if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/cubing ] || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/esbuild ] || [ package.json -nt node_modules/.installed ]; then
+    say "installing npm dev tools (binaryen, playwright-core, cubing, axe-core, esbuild)"
     npm install --no-audit --no-fund
     touch node_modules/.installed
   fi
@@ -44,6 +44,11 @@ build_wasm() {
   say "wasm-pack build"
   wasm-pack build --release --target web --out-dir www/pkg --no-typescript --no-pack
   rm -f www/pkg/.gitignore
+  # The service worker keeps one store per version: the hash of everything it serves.
+  version=$(cat www/*.html www/*.js www/*.css www/*.webmanifest www/pkg/* 2>/dev/null | sha256sum | cut -c1-16)
+  echo "self.CUBEHINT_VERSION = '$version';" > www/version.js
+  say "single file: dist/cubehint.html"
+  node tools/single-file.mjs
 }
 
 case "${1:-serve}" in

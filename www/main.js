@@ -55,7 +55,13 @@ function solvedColors(size) {
 
 const colorName = (c) => COLOR_NAMES[c];
 const net = new Net($('net'), { onPaint: paint, colorName, onKey: netKey });
-const client = new SolverClient(new URL('./solver.worker.js', import.meta.url), onProgress);
+// The single-file page (dist/cubehint.html) hands us its inlined wasm and a Blob worker.
+const single = globalThis.CUBEHINT_SINGLE;
+const client = new SolverClient(
+  single?.workerUrl ?? new URL('./solver.worker.js', import.meta.url),
+  onProgress,
+  single?.workerType,
+);
 
 // --- colours and letters -------------------------------------------------------------------
 
@@ -514,13 +520,17 @@ async function scramble() {
   }
 }
 
-function onProgress({ puzzle, fraction }) {
+function onProgress({ puzzle, fraction, source, ms }) {
   const box = $('progress-box');
   state.ready[puzzle] = fraction >= 1;
   box.hidden = state.ready[2] && state.ready[3];
   $('progress').value = fraction;
   $('progress-label').textContent =
     fraction >= 1 ? `${puzzle}x${puzzle} tables ready.` : `Preparing ${puzzle}x${puzzle} tables… ${Math.round(fraction * 100)}%`;
+  if (source) {
+    document.body.dataset[`tables${puzzle}`] = source;
+    document.body.dataset[`tables${puzzle}Ms`] = String(Math.round(ms));
+  }
 }
 
 function onKeydown(e) {
@@ -543,7 +553,8 @@ function onKeydown(e) {
 
 // --- start ---------------------------------------------------------------------------------
 
-await init();
+await init(single ? { module_or_path: single.wasm } : undefined);
+if (single) await client.call('init', single.wasm);
 applyLook();
 buildPalette();
 restore(location.hash.slice(1) || localStorage.getItem(STORE) || '');
@@ -616,4 +627,8 @@ window.addEventListener('hashchange', () => {
 setPuzzle(state.size);
 $('progress-box').hidden = false;
 client.call('prepare', 2).then(() => client.call('prepare', 3));
+// Offline after the first visit: the service worker keeps the page, scripts and wasm.
+if (!single && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('sw.js').catch(() => {});
+}
 document.body.dataset.ready = 'true';

@@ -1,8 +1,8 @@
 // Talks to the solver worker: each request {id, cmd, arg} gets a Promise for its reply;
 // progress messages go to a callback.
 export class SolverClient {
-  constructor(url, onProgress) {
-    this.worker = new Worker(url, { type: 'module' });
+  constructor(url, onProgress, type = 'module') {
+    this.worker = new Worker(url, { type });
     this.pending = new Map();
     this.nextId = 1;
     this.worker.onmessage = (e) => {

@@ -1,35 +1,112 @@
-// The solver worker: owns the wasm Solver and its tables, builds them in steps (reporting
-// progress) and answers requests between steps, so the page never waits on a build.
+// The solver worker: owns the wasm Solver and its tables. Tables come from the browser's cache
+// (IndexedDB, checked by format version and checksum before use), else from a served file in
+// the same format, else they are built in slices between which requests are answered.
 import init, { Solver } from './pkg/cubehint.js';
 
 let solver = null;
-const ready = init().then(() => {
-  solver = new Solver();
-  const seed = new Uint32Array(2);
-  crypto.getRandomValues(seed);
-  solver.seed(seed[0], seed[1]);
-});
+let ready = null;
+const TABLE_DB = 'cubehint-tables';
+const TABLE_KEY = 'pocket-htm';
+
+// The first request may carry the wasm bytes (the single-file page has no wasm file to fetch).
+function start(wasm) {
+  ready ??= init(wasm ? { module_or_path: wasm } : undefined).then(() => {
+    solver = new Solver();
+    const seed = new Uint32Array(2);
+    crypto.getRandomValues(seed);
+    solver.seed(seed[0], seed[1]);
+  });
+  return ready;
+}
 
 const pause = () => new Promise((r) => setTimeout(r, 0));
+
+function openDb() {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(TABLE_DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore('tables');
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+async function dbGet(key) {
+  const db = await openDb();
+  return new Promise((resolve) => {
+    const req = db.transaction('tables').objectStore('tables').get(key);
+    req.onsuccess = () => resolve(req.result ?? null);
+    req.onerror = () => resolve(null);
+  });
+}
+
+async function dbPut(key, value) {
+  const db = await openDb();
+  return new Promise((resolve) => {
+    const tx = db.transaction('tables', 'readwrite');
+    tx.objectStore('tables').put(value, key);
+    tx.oncomplete = () => resolve(true);
+    tx.onerror = () => resolve(false);
+  });
+}
+
+// Loads the 2x2 table from the cache or a served file; false if neither checks out.
+async function loadPocket() {
+  let rejected = false;
+  try {
+    const cached = await dbGet(TABLE_KEY);
+    if (cached) {
+      solver.load_2x2('htm', new Uint8Array(cached));
+      return 'cache';
+    }
+  } catch {
+    rejected = true; // stale or corrupted: never trusted, rebuilt below
+  }
+  if (location.protocol.startsWith('http')) {
+    try {
+      const r = await fetch(new URL('tables/pocket-htm.bin', location.href));
+      if (r.ok) {
+        solver.load_2x2('htm', new Uint8Array(await r.arrayBuffer()));
+        await dbPut(TABLE_KEY, solver.table_2x2_bytes('htm').buffer);
+        return rejected ? 'file (cache was rejected)' : 'file';
+      }
+    } catch {
+      /* no usable file: build */
+    }
+  }
+  return rejected ? 'rejected' : null;
+}
+
 const builds = {};
 
-// Builds the tables of one puzzle step by step; the same Promise serves every caller.
+// Prepares the tables of one puzzle; the same Promise serves every caller.
 function prepare(puzzle) {
   builds[puzzle] ??= (async () => {
-    await ready;
+    await start();
     const started = performance.now();
-    for (;;) {
-      const fraction = puzzle === 2 ? solver.build_2x2_step('htm') : solver.build_3x3_step();
-      postMessage({ progress: { puzzle, fraction } });
-      if (fraction >= 1) break;
-      await pause();
+    let source = 'built';
+    if (puzzle === 2) {
+      const loaded = await loadPocket().catch(() => null);
+      if (loaded && loaded !== 'rejected') source = loaded;
+      else if (loaded === 'rejected') source = 'rebuilt (the cached copy failed its check)';
     }
-    return { ms: performance.now() - started };
+    if (puzzle === 3 || !source.startsWith('cache') && !source.startsWith('file')) {
+      for (;;) {
+        const fraction = puzzle === 2 ? solver.build_2x2_step('htm') : solver.build_3x3_step();
+        postMessage({ progress: { puzzle, fraction: Math.min(fraction, 0.999) } });
+        if (fraction >= 1) break;
+        await pause();
+      }
+      if (puzzle === 2) await dbPut(TABLE_KEY, solver.table_2x2_bytes('htm').buffer).catch(() => false);
+    }
+    const ms = performance.now() - started;
+    postMessage({ progress: { puzzle, fraction: 1, source, ms } });
+    return { ms, source };
   })();
   return builds[puzzle];
 }
 
 const handlers = {
+  init: (wasm) => start(wasm).then(() => true),
   prepare: (puzzle) => prepare(puzzle),
   solve2: ({ facelets, metric = 'htm' }) => JSON.parse(solver.solve_2x2(facelets, metric)),
   solve3: async ({ facelets, maxLength = 20 }) => {
@@ -50,7 +127,7 @@ const handlers = {
 onmessage = async (e) => {
   const { id, cmd, arg } = e.data;
   try {
-    await ready;
+    if (cmd !== 'init') await start();
     const t0 = performance.now();
     const result = await handlers[cmd](arg);
     postMessage({ id, ok: true, result, ms: performance.now() - t0 });
