@@ -3,6 +3,7 @@
 // -1 for "not painted yet".
 
 export const FACES = ['U', 'R', 'F', 'D', 'L', 'B'];
+const FACE_NAMES = { U: 'top', R: 'right', F: 'front', D: 'bottom', L: 'left', B: 'back' };
 // Where each face's top-left sticker sits on the net, in face-widths: U; L F R B; D.
 const ORIGIN = { U: [1, 0], L: [0, 1], F: [1, 1], R: [2, 1], B: [3, 1], D: [1, 2] };
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -29,6 +30,8 @@ export class Net {
     this.container.replaceChildren();
     this.container.style.setProperty('--n', size);
     this.container.dataset.size = String(size);
+    const band = `.9rem repeat(${size}, var(--sticker))`;
+    this.container.style.gridTemplateRows = `${band} ${band} ${band}`;
     this.buttons = [];
     this.at.clear();
     const per = size * size;
@@ -38,6 +41,8 @@ export class Net {
       const [ox, oy] = ORIGIN[face];
       const col = ox * size + (p % size);
       const row = oy * size + Math.floor(p / size);
+      // Each band of faces has a row for the face names above its stickers.
+      const gridRow = oy * (size + 1) + 2 + Math.floor(p / size);
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'sticker';
@@ -47,7 +52,7 @@ export class Net {
       b.dataset.row = String(row);
       b.tabIndex = i === 0 ? 0 : -1; // one tab stop; arrows move within the net
       b.style.gridColumn = String(col + 1);
-      b.style.gridRow = String(row + 1);
+      b.style.gridRow = String(gridRow);
       b.addEventListener('click', () => this.onPaint(i));
       b.addEventListener('keydown', (e) => this.key(e, i));
       b.addEventListener('focus', () => this.rove(i));
@@ -59,11 +64,17 @@ export class Net {
       const [ox, oy] = ORIGIN[face];
       const label = document.createElement('div');
       label.className = 'face-label';
-      label.dataset.faceLabel = face;
       label.setAttribute('aria-hidden', 'true');
       label.style.gridColumn = `${ox * size + 1} / span ${size}`;
-      label.style.gridRow = `${oy * size + 1} / span ${size}`;
-      this.container.append(label);
+      label.style.gridRow = String(oy * (size + 1) + 1);
+      label.textContent = FACE_NAMES[face];
+      const turn = document.createElement('div');
+      turn.className = 'face-turn';
+      turn.dataset.faceTurn = face;
+      turn.setAttribute('aria-hidden', 'true');
+      turn.style.gridColumn = `${ox * size + 1} / span ${size}`;
+      turn.style.gridRow = `${oy * (size + 1) + 2} / span ${size}`;
+      this.container.append(label, turn);
     }
   }
 
@@ -123,8 +134,8 @@ export class Net {
 
   // Marks the face to turn next, with its direction ('cw', 'ccw', 'half'), or clears the mark.
   markTurn(face, direction) {
-    for (const el of this.container.querySelectorAll('[data-face-label]')) {
-      const on = el.dataset.faceLabel === face;
+    for (const el of this.container.querySelectorAll('[data-face-turn]')) {
+      const on = el.dataset.faceTurn === face;
       el.classList.toggle('turn', on);
       el.dataset.direction = on ? direction : '';
       el.textContent = on ? { cw: '↻', ccw: '↺', half: '↻2' }[direction] : '';

@@ -22,6 +22,16 @@ pub struct CubieCube {
     pub eo: [u8; 12],
 }
 
+/// Paints the corner stickers of `faces` (at `slots`) from a corner permutation and twist
+/// (shared by the 3x3 and the 2x2).
+pub(crate) fn paint_corners(faces: &mut [Face], slots: &[[usize; 3]; 8], cp: &[u8; 8], co: &[u8; 8]) {
+    for i in 0..8 {
+        for k in 0..3 {
+            faces[slots[i][(k + co[i] as usize) % 3]] = CORNER_COLORS[cp[i] as usize][k];
+        }
+    }
+}
+
 /// Corners: composes `a` then `b` (shared by the 3x3 and the 2x2).
 pub(crate) fn compose_corners(a_cp: &[u8; 8], a_co: &[u8; 8], b_cp: &[u8; 8], b_co: &[u8; 8]) -> ([u8; 8], [u8; 8]) {
     let mut cp = [0; 8];
@@ -165,12 +175,7 @@ impl CubieCube {
     /// The 54-letter sticker string.
     pub fn to_facelets(&self) -> Vec<Face> {
         let mut faces = Size::Three.solved();
-        for i in 0..8 {
-            let piece = self.cp[i] as usize;
-            for k in 0..3 {
-                faces[CORNER_FACELETS[i][(k + self.co[i] as usize) % 3]] = CORNER_COLORS[piece][k];
-            }
-        }
+        paint_corners(&mut faces, &CORNER_FACELETS, &self.cp, &self.co);
         for i in 0..12 {
             let piece = self.ep[i] as usize;
             for k in 0..2 {

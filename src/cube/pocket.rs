@@ -4,7 +4,7 @@
 //! by rotating the whole cube until the DBL corner sits in its slot untwisted; then U, R and F
 //! reach every state.
 
-use super::cubie::{compose_corners, invert_corners, move_cubes};
+use super::cubie::{compose_corners, invert_corners, move_cubes, paint_corners};
 use super::facelet::{self, Face, Size, CORNER_COLORS, POCKET_CORNER_FACELETS};
 use super::moves::{apply_turns, rotation_face_map, rotations, Move};
 use crate::error::CubeError;
@@ -79,12 +79,7 @@ impl PocketCube {
     /// The 24-letter sticker string.
     pub fn to_facelets(&self) -> Vec<Face> {
         let mut faces = Size::Two.solved();
-        for i in 0..8 {
-            let piece = self.cp[i] as usize;
-            for k in 0..3 {
-                faces[POCKET_CORNER_FACELETS[i][(k + self.co[i] as usize) % 3]] = CORNER_COLORS[piece][k];
-            }
-        }
+        paint_corners(&mut faces, &POCKET_CORNER_FACELETS, &self.cp, &self.co);
         faces
     }
 

@@ -30,6 +30,9 @@ impl Default for Limits {
     }
 }
 
+/// Longest phase 2 tried: longer ones are rarely worth their search (phase-2 distances reach 18).
+const MAX_PHASE2: u8 = 12;
+
 /// How often, in nodes, the stop hook is polled.
 const POLL_EVERY: u64 = 1 << 12;
 
@@ -154,7 +157,10 @@ impl Search<'_> {
             return false;
         }
         self.phase2_searches += 1;
-        for d2 in h..=max2 {
+        // One depth-first pass with the loosest bound: any solution within it is taken, and the
+        // bound then shrinks, so shorter ones are still found (iterating depths would redo work).
+        let d2 = max2.min(MAX_PHASE2);
+        if h <= d2 {
             if self.phase2(corner, edge, slice, comb, d2) {
                 if self.stopped {
                     return true;
@@ -173,14 +179,17 @@ impl Search<'_> {
         false
     }
 
-    /// Phase 2 with exactly `togo` more moves; true when solved (or stopped).
+    /// Phase 2 with at most `togo` more moves; true when solved (or stopped).
     fn phase2(&mut self, corner: usize, edge: usize, slice: usize, comb: usize, togo: u8) -> bool {
         self.phase2_nodes += 1;
         if self.tick() {
             return true;
         }
+        if corner == 0 && edge == 0 && slice == 0 {
+            return true;
+        }
         if togo == 0 {
-            return corner == 0 && edge == 0 && slice == 0;
+            return false;
         }
         let last = self.path.last().copied();
         for (k, &m) in PHASE2_MOVES.iter().enumerate() {

@@ -123,6 +123,29 @@ test('a forced last sticker is filled in', async () => {
   await page.close();
 });
 
+test('moves are spoken when asked, and the turn animates unless motion is reduced', async () => {
+  const page = await openPage(env);
+  await page.evaluate(() => {
+    window.spoken = [];
+    speechSynthesis.speak = (u) => window.spoken.push(u.text);
+  });
+  await useField(page, "R U'");
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByTestId('solution').locator('button').first().waitFor();
+  await page.getByLabel('Speak moves').check();
+  await page.getByRole('button', { name: 'Next move' }).click();
+  const spoken = await page.evaluate(() => window.spoken);
+  assert.match(spoken.at(-1), /^Turn the right face \(the one with the red centre\) a quarter turn counter-clockwise/);
+  const moving = await page.evaluate(() => document.getAnimations().length);
+  assert.ok(moving > 0, 'stickers travel');
+  await page.getByRole('button', { name: 'Previous move' }).click();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  await page.getByRole('button', { name: 'Next move' }).click();
+  assert.equal(await page.evaluate(() => document.getAnimations().length), 0, 'no motion when reduced');
+  await page.close();
+});
+
 test('colour schemes and face letters', async () => {
   const page = await openPage(env);
   await page.getByRole('button', { name: 'Reset' }).click();

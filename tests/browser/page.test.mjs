@@ -141,6 +141,6 @@ test('hints speak of the face by its centre colour and direction', async () => {
   await page.getByTestId('solution').getByText('F').waitFor();
   const hint = await page.locator('#hint').textContent();
   assert.match(hint, /front face \(the one with the green centre\) a quarter turn clockwise/);
-  assert.equal(await page.locator('.face-label.turn').getAttribute('data-direction'), 'cw');
+  assert.equal(await page.locator('.face-turn.turn').getAttribute('data-direction'), 'cw');
   await page.close();
 });
