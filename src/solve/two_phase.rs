@@ -152,31 +152,27 @@ impl Search<'_> {
         let (corner, edge, slice) = (CornerPerm::get(&c), UdEdgePerm::get(&c), SlicePerm::get(&c));
         let comb = CornerCombParity::get(&c);
         let max2 = self.bound - 1 - d1;
-        let h = self.phase2_bound(corner, edge, slice, comb);
-        if h > max2 {
-            return false;
-        }
-        self.phase2_searches += 1;
         // One depth-first pass with the loosest bound: any solution within it is taken, and the
         // bound then shrinks, so shorter ones are still found (iterating depths would redo work).
         let d2 = max2.min(MAX_PHASE2);
-        if h <= d2 {
-            if self.phase2(corner, edge, slice, comb, d2) {
-                if self.stopped {
-                    return true;
-                }
-                // Found a solution of d1 + d2 moves.
-                let len = self.path.len() as u8;
-                self.best = Some((self.dir, self.path.clone()));
-                self.path.truncate(d1 as usize);
-                self.bound = len;
-                if self.stop_at == self.limits.node_budget {
-                    self.stop_at = self.limits.node_budget.min(self.nodes.saturating_add(self.limits.extra_nodes));
-                }
-                return len <= self.limits.target_length;
-            }
+        if self.phase2_bound(corner, edge, slice, comb) > d2 {
+            return false;
         }
-        false
+        self.phase2_searches += 1;
+        if !self.phase2(corner, edge, slice, comb, d2) {
+            return false;
+        }
+        if self.stopped {
+            return true;
+        }
+        let len = self.path.len() as u8;
+        self.best = Some((self.dir, self.path.clone()));
+        self.path.truncate(d1 as usize);
+        self.bound = len;
+        if self.stop_at == self.limits.node_budget {
+            self.stop_at = self.limits.node_budget.min(self.nodes.saturating_add(self.limits.extra_nodes));
+        }
+        len <= self.limits.target_length
     }
 
     /// Phase 2 with at most `togo` more moves; true when solved (or stopped).
