@@ -20,7 +20,10 @@ window.runBench = async function runBench({ states3, states2 }) {
   // --- ours ---------------------------------------------------------------------------------
   const ours = new SolverClient(new URL('/www/solver.worker.js', location.href), () => {});
   let t0 = now();
+  await ours.call('init');
+  out.oursWorkerStartMs = now() - t0;
   // The first 2x2 answer, asked before any table exists (the IDA* engine answers).
+  t0 = now();
   const first2 = await ours.call('solve2', { facelets: states2[0].facelets });
   out.ours2FirstAnswerMs = now() - t0;
   out.ours2FirstEngine = first2.engine;
