@@ -239,7 +239,8 @@ impl Solver {
     }
 
     /// Solves a 54-letter 3x3 state in at most `max_length` moves, searching at most
-    /// `node_budget` nodes. Returns the moves.
+    /// `node_budget` nodes. Returns JSON `{"moves": "R U2 …", "optimal": bool}`; `optimal` when
+    /// the length is proven shortest (cubes within 10 moves are solved optimally).
     pub fn solve_3x3(&mut self, facelets: &str, max_length: u8, node_budget: f64) -> Result<String, JsError> {
         let cube = match parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))? {
             State::Three(c) => c,
@@ -248,8 +249,9 @@ impl Solver {
         while self.build_3x3_step() < 1.0 {}
         let tables = self.two_phase.as_ref().unwrap();
         let limits = Limits { max_length, node_budget: node_budget.max(1.0) as u64, ..Limits::default() };
-        let (result, _) = solve_with_stats(&cube, tables, &limits, &mut || false);
-        result.map(|m| format_moves(&m)).map_err(solve_error)
+        let (result, stats) = solve_with_stats(&cube, tables, &limits, &mut || false);
+        let moves = result.map_err(solve_error)?;
+        Ok(format!("{{\"moves\":{},\"optimal\":{}}}", json_string(&format_moves(&moves)), stats.optimal))
     }
 
     /// A random-state 2x2 scramble. Returns JSON `{"moves": …, "facelets": …}`.

@@ -114,3 +114,15 @@ fn scrambles_are_random_states_of_at_most_20_moves() {
         assert_eq!(CubieCube::from_moves(&moves), cube);
     }
 }
+
+#[test]
+fn short_solutions_are_marked_optimal() {
+    use cubehint::solve::two_phase::solve_with_stats;
+    let cube = CubieCube::from_moves(&parse_moves("R U F' L2 D").unwrap());
+    let (sol, stats) = solve_with_stats(&cube, tables(), &Limits::default(), &mut || false);
+    assert_eq!(sol.unwrap().len(), 5);
+    assert!(stats.optimal);
+    let mut rng = Rng::new(35);
+    let (sol, stats) = solve_with_stats(&random_cube(&mut rng), tables(), &Limits::default(), &mut || false);
+    assert!(sol.unwrap().len() > 11 && !stats.optimal);
+}

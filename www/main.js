@@ -57,11 +57,17 @@ const colorName = (c) => COLOR_NAMES[c];
 const net = new Net($('net'), { onPaint: paint, colorName, onKey: netKey });
 // The single-file page (dist/cubehint.html) hands us its inlined wasm and a Blob worker.
 const single = globalThis.CUBEHINT_SINGLE;
-const client = new SolverClient(
-  single?.workerUrl ?? new URL('./solver.worker.js', import.meta.url),
-  onProgress,
-  single?.workerType,
-);
+let client = newClient();
+
+function newClient() {
+  return new SolverClient(single?.workerUrl ?? new URL('./solver.worker.js', import.meta.url), onProgress, single?.workerType);
+}
+
+// Starts the worker and its tables (again, after a stopped search).
+async function startWorker() {
+  if (single) await client.call('init', single.wasm);
+  client.call('prepare', 2).then(() => client.call('prepare', 3));
+}
 
 // --- colours and letters -------------------------------------------------------------------
 
@@ -110,6 +116,7 @@ function encodeState() {
   if (sol) {
     p.set('moves', sol.moves.join('_'));
     p.set('step', String(sol.step));
+    if (sol.exact) p.set('exact', '1');
   }
   return p.toString().replace(/%27/g, "'");
 }
@@ -135,7 +142,7 @@ function restore(text) {
   const moves = (p.get('moves') ?? '').split('_').filter(Boolean);
   if (moves.length && moves.every((m) => /^[URFDLB]['2]?$/.test(m))) {
     const step = Math.max(0, Math.min(moves.length, Number(p.get('step')) || 0));
-    state.solution = { size, moves, step: 0, exact: size === 2, start: [...state.colors[size]] };
+    state.solution = { size, moves, step: 0, exact: size === 2 || p.get('exact') === '1', start: [...state.colors[size]] };
     replay(state.solution, step);
   }
 }
@@ -439,18 +446,34 @@ async function solve() {
   if (!letters) return;
   $('solve').disabled = true;
   setStatus(size === 3 && !state.ready[3] ? 'Preparing the 3x3 tables, then solving…' : 'Solving…');
+  // A rare hard 3x3 can take a few seconds: offer a way out after one.
+  const offer = setTimeout(() => {
+    const stop = document.createElement('button');
+    stop.type = 'button';
+    stop.textContent = 'Stop searching';
+    stop.addEventListener('click', () => {
+      client.terminate();
+      client = newClient();
+      state.ready[3] = false;
+      startWorker();
+    });
+    $('status').append(' Still searching. ', stop);
+  }, 1000);
   try {
     const t0 = performance.now();
     const r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters });
     const ms = performance.now() - t0;
     if (state.size !== size || lettersOf(size, current()) !== letters) return; // changed meanwhile
     const moves = r.moves ? r.moves.split(' ') : [];
-    state.solution = { size, moves, step: 0, exact: size === 2, start: [...current()] };
-    const what = size === 2 ? 'optimal solution' : 'solution';
+    const exact = size === 2 || r.optimal === true;
+    state.solution = { size, moves, step: 0, exact, start: [...current()] };
+    const what = exact ? 'optimal solution' : 'solution';
     setStatus(`Found a ${moves.length}-move ${what} in ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms. Use Next move to follow it.`);
   } catch (err) {
-    setStatus(`<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, 'invalid');
+    const stopped = String(err.message) === 'stopped';
+    setStatus(stopped ? 'Stopped. Press Solve to search again.' : `<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, stopped ? '' : 'invalid');
   } finally {
+    clearTimeout(offer);
     refresh({ quiet: true });
   }
 }
@@ -554,7 +577,6 @@ function onKeydown(e) {
 // --- start ---------------------------------------------------------------------------------
 
 await init(single ? { module_or_path: single.wasm } : undefined);
-if (single) await client.call('init', single.wasm);
 applyLook();
 buildPalette();
 restore(location.hash.slice(1) || localStorage.getItem(STORE) || '');
@@ -626,7 +648,7 @@ window.addEventListener('hashchange', () => {
 });
 setPuzzle(state.size);
 $('progress-box').hidden = false;
-client.call('prepare', 2).then(() => client.call('prepare', 3));
+startWorker();
 // Offline after the first visit: the service worker keeps the page, scripts and wasm.
 if (!single && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
   navigator.serviceWorker.register('sw.js').catch(() => {});

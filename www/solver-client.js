@@ -23,6 +23,13 @@ export class SolverClient {
     };
   }
 
+  // Stops the worker at once (a search cannot be interrupted otherwise); pending calls fail.
+  terminate() {
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new Error('stopped'));
+    this.pending.clear();
+  }
+
   call(cmd, arg) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

@@ -120,7 +120,7 @@ const handlers = {
   solve2: ({ facelets, metric = 'htm' }) => JSON.parse(solver.solve_2x2(facelets, metric)),
   solve3: async ({ facelets, maxLength = 20 }) => {
     await prepare(3);
-    return { moves: solver.solve_3x3(facelets, maxLength, 2e8) };
+    return JSON.parse(solver.solve_3x3(facelets, maxLength, 2e8));
   },
   invert: (moves) => solver.invert(moves),
   scramble2: async () => {

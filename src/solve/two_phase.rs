@@ -47,6 +47,8 @@ pub struct SearchStats {
     pub phase2_searches: u64,
     /// Nodes visited in phase 2.
     pub phase2_nodes: u64,
+    /// The solution is proven shortest (found by the optimal search for cubes within 10 moves).
+    pub optimal: bool,
 }
 
 struct Search<'a> {
@@ -231,7 +233,7 @@ pub fn solve_with_stats(
     should_stop: &mut dyn FnMut() -> bool,
 ) -> (Result<Vec<Move>, SolveError>, SearchStats) {
     if cube.is_solved() {
-        return (Ok(vec![]), SearchStats::default());
+        return (Ok(vec![]), SearchStats { optimal: true, ..SearchStats::default() });
     }
     let mut s = Search {
         t: tables,
@@ -252,9 +254,10 @@ pub fn solve_with_stats(
     let dirs = directions(cube);
     let short = limits.max_length.min(SHORT_DEPTH);
     if let Some(moves) = short_solution(cube, tables, &dirs, short, &mut s) {
-        let stats = SearchStats { nodes: s.nodes, ..SearchStats::default() };
+        let stats = SearchStats { nodes: s.nodes, optimal: true, ..SearchStats::default() };
         return (Ok(moves), stats);
     }
+    let short_stopped = s.stopped;
     let starts: Vec<(usize, usize, usize, u8)> = dirs
         .iter()
         .map(|d| {
@@ -282,6 +285,8 @@ pub fn solve_with_stats(
         phase2_starts: s.phase2_starts,
         phase2_searches: s.phase2_searches,
         phase2_nodes: s.phase2_nodes,
+        // The optimal pre-pass ruled out anything up to `short` moves.
+        optimal: s.best.as_ref().is_some_and(|(_, m)| m.len() == short as usize + 1) && !short_stopped,
     };
     match s.best {
         Some((dir, moves)) => (Ok(dirs[dir].to_original(&moves)), stats),
