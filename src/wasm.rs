@@ -120,6 +120,7 @@ pub struct Solver {
     ida: [Option<PocketIda>; 2],
     two_phase: Option<TwoPhaseTables>,
     two_phase_build: Option<TwoPhaseBuilder>,
+    two_phase_source: &'static str,
     rng: Rng,
 }
 
@@ -142,6 +143,7 @@ impl Solver {
             ida: [None, None],
             two_phase: None,
             two_phase_build: None,
+            two_phase_source: "built",
             rng: Rng::new(0x5eed),
         }
     }
@@ -202,10 +204,29 @@ impl Solver {
         let done = builder.step();
         if done >= BUILD_STEPS {
             let b = self.two_phase_build.take().unwrap();
+            self.two_phase_source = b.source();
             self.two_phase = Some(b.finish());
             return 1.0;
         }
         done as f64 / BUILD_STEPS as f64
+    }
+
+    /// Hands in 3x3 pruning tables saved by `table_3x3_bytes`; they are checked when the build
+    /// reaches them and rebuilt if they fail. Call before the first `build_3x3_step`.
+    pub fn preload_3x3(&mut self, bytes: Vec<u8>) {
+        if self.two_phase.is_none() {
+            self.two_phase_build.get_or_insert_with(TwoPhaseBuilder::new).preload(bytes);
+        }
+    }
+
+    /// The 3x3 pruning tables in the table format, for caching.
+    pub fn table_3x3_bytes(&self) -> Result<Vec<u8>, JsError> {
+        self.two_phase.as_ref().map(|t| t.prune_bytes()).ok_or_else(|| JsError::new("the 3x3 tables are not built"))
+    }
+
+    /// Where the 3x3 pruning tables came from: "built", "cache" or "rebuilt (…)".
+    pub fn source_3x3(&self) -> String {
+        self.two_phase_source.to_string()
     }
 
     /// Are the 3x3 tables ready?

@@ -317,3 +317,35 @@ fn nibble_table_get_set() {
     assert_eq!((0..5).map(|i| t.get(i)).collect::<Vec<_>>(), [3, 7, 15, 15, 0]);
     assert_eq!(t.distribution()[15], 2);
 }
+
+#[test]
+fn two_phase_tables_round_trip_through_bytes_and_reject_corruption() {
+    use cubehint::tables::two_phase::TwoPhaseBuilder;
+    let t = two_phase();
+    let bytes = t.prune_bytes();
+    let mut b = TwoPhaseBuilder::new();
+    b.preload(bytes.clone());
+    let back = b.finish();
+    assert_eq!(back.twist_slice_prune, t.twist_slice_prune);
+    assert_eq!(back.edge_comb_prune, t.edge_comb_prune);
+    assert_eq!(back.flip_twist_prune, t.flip_twist_prune);
+    let mut b = TwoPhaseBuilder::new();
+    b.preload(bytes.clone());
+    while b.step() < cubehint::tables::two_phase::BUILD_STEPS {}
+    assert_eq!(b.source(), "cache");
+    // A flipped bit, or bytes cut short: rebuilt, and the rebuilt tables are right.
+    for bad in [
+        {
+            let mut x = bytes.clone();
+            x[200_000] ^= 4;
+            x
+        },
+        bytes[..bytes.len() - 1].to_vec(),
+    ] {
+        let mut b = TwoPhaseBuilder::new();
+        b.preload(bad);
+        while b.step() < cubehint::tables::two_phase::BUILD_STEPS {}
+        assert!(b.source().starts_with("rebuilt"));
+        assert_eq!(b.finish().corner_slice_prune, t.corner_slice_prune);
+    }
+}

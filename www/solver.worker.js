@@ -98,7 +98,11 @@ function prepare(puzzle) {
       if (loaded && loaded !== 'rejected') source = loaded;
       else if (loaded === 'rejected') source = 'rebuilt (the cached copy failed its check)';
     }
-    if (puzzle === 3 || !source.startsWith('cache') && !source.startsWith('file')) {
+    if (puzzle === 3) {
+      const cached = await dbGet('two-phase').catch(() => null);
+      if (cached) solver.preload_3x3(new Uint8Array(cached));
+    }
+    if (puzzle === 3 || (!source.startsWith('cache') && !source.startsWith('file'))) {
       for (;;) {
         const fraction = puzzle === 2 ? solver.build_2x2_step('htm') : solver.build_3x3_step();
         postMessage({ progress: { puzzle, fraction: Math.min(fraction, 0.999) } });
@@ -106,6 +110,10 @@ function prepare(puzzle) {
         await pause();
       }
       if (puzzle === 2) await dbPut(TABLE_KEY, solver.table_2x2_bytes('htm').buffer).catch(() => false);
+      if (puzzle === 3) {
+        source = solver.source_3x3();
+        if (source !== 'cache') await dbPut('two-phase', solver.table_3x3_bytes().buffer).catch(() => false);
+      }
     }
     const ms = performance.now() - started;
     postMessage({ progress: { puzzle, fraction: 1, source, ms } });

@@ -23,7 +23,7 @@ commands:
   solve     solve sticker strings read from standard input
   scramble  print random-state scrambles
   bench     measure table build and solve times
-  tables    write the 2x2 distance tables to a folder
+  tables    write the 2x2 distance tables and 3x3 pruning tables to a folder
 
 'cubehint <command> --help' describes each command.
 Sticker strings: 54 letters (3x3) or 24 letters (2x2), faces in the order U R F D L B.";
@@ -62,7 +62,8 @@ sticker string per line) and prints build time, median / p95 / max solve time an
 
 const TABLES_HELP: &str = "usage: cubehint tables --out DIR
 
-Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin) in cubehint's table format.";
+Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin) and the 3x3 two-phase pruning
+tables (two-phase.bin) in cubehint's table format.";
 
 struct Args {
     items: Vec<String>,
@@ -426,5 +427,8 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
         std::fs::write(&path, dist.to_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
         println!("{path}");
     }
+    let path = format!("{dir}/two-phase.bin");
+    std::fs::write(&path, TwoPhaseTables::generate().prune_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
+    println!("{path}");
     Ok(ExitCode::SUCCESS)
 }

@@ -28,6 +28,8 @@ const CHECKSUM_AT: usize = 160;
 pub const KIND_POCKET_HTM: u32 = 1;
 /// 2x2 distance table, quarter-turn metric.
 pub const KIND_POCKET_QTM: u32 = 2;
+/// The five two-phase pruning tables, in the order of `TwoPhaseTables` (kinds 3 to 7).
+pub const KIND_TWO_PHASE: [u32; 5] = [3, 4, 5, 6, 7];
 
 fn fnv1a(chunks: &[&[u8]]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;

@@ -10,6 +10,7 @@
 //! | `corner_slice_prune` | corner-permutation classes (16) × 24 | phase 2: corners and slice order |
 //! | `edge_comb_prune` | U/D-edge-permutation classes (16) × 140 | phase 2: edges, corner combination and parity |
 
+use super::format::{self, HEADER_LEN, KIND_TWO_PHASE};
 use super::move_table;
 use super::nibble::NibbleTable;
 use super::sym_prune::SymPruneSpec;
@@ -19,6 +20,7 @@ use crate::coord::sym::{conj_ori, conj_perm, conj_table, syms, SymCoord, N_SYM, 
 use crate::coord::{Coord, N_CORNER_COMB_PARITY, N_SLICE, N_SLICE_PERM, N_TWIST};
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Face, Move};
+use crate::error::TableError;
 
 /// The moves of phase 2, which keep a cube inside ⟨U, D, R2, L2, F2, B2⟩.
 pub const PHASE2_MOVES: [Move; 10] = {
@@ -112,6 +114,19 @@ pub struct TwoPhaseTables {
 }
 
 impl TwoPhaseTables {
+    /// The five pruning tables in the table format, one after another (about 560 KB): what
+    /// [`TwoPhaseBuilder::preload`] takes back.
+    pub fn prune_bytes(&self) -> Vec<u8> {
+        let tables = [
+            &self.twist_slice_prune,
+            &self.flip_slice_prune,
+            &self.flip_twist_prune,
+            &self.corner_slice_prune,
+            &self.edge_comb_prune,
+        ];
+        tables.iter().zip(KIND_TWO_PHASE).flat_map(|(t, kind)| format::to_bytes(kind, t)).collect()
+    }
+
     /// Builds every table.
     pub fn generate() -> TwoPhaseTables {
         TwoPhaseBuilder::new().finish()
@@ -162,6 +177,10 @@ impl TwoPhaseTables {
 #[derive(Default)]
 pub struct TwoPhaseBuilder {
     step: usize,
+    /// Pruning tables handed in (from a cache), checked when the build reaches them.
+    preloaded: Option<Vec<u8>>,
+    /// Whether preloaded bytes were used, or rejected and rebuilt.
+    source: Option<&'static str>,
     moves: Vec<Box<[u16]>>,
     syms: Vec<SymCoord>,
     conjs: Vec<Box<[u16]>>,
@@ -235,6 +254,21 @@ impl TwoPhaseBuilder {
                     conj::<UdEdgePerm>(x, s, conj_edges)
                 }));
             }
+            2 if self.preloaded.is_some() => {
+                let bytes = self.preloaded.take().unwrap();
+                match self.read_prunes(&bytes) {
+                    Ok(prunes) => {
+                        self.prunes = prunes;
+                        self.source = Some("cache");
+                        self.step = BUILD_STEPS;
+                        return BUILD_STEPS;
+                    }
+                    Err(_) => {
+                        self.source = Some("rebuilt (the cached copy failed its check)");
+                        return self.step();
+                    }
+                }
+            }
             2 => self.prunes.push(self.spec(0, TWIST, SLICE, 0, N_SYM_ROT, N_SLICE).build()),
             3 => self.prunes.push(self.spec(1, FLIP, SLICE, 0, N_SYM_ROT, N_SLICE).build()),
             4 => self.prunes.push(self.spec(1, FLIP, TWIST, 1, N_SYM_AXES, N_TWIST).build()),
@@ -244,6 +278,40 @@ impl TwoPhaseBuilder {
         }
         self.step += 1;
         self.step
+    }
+
+    /// Hands in pruning tables saved by [`TwoPhaseTables::prune_bytes`]; they are checked
+    /// (format, sizes, checksums, distributions) when the build reaches them, and rebuilt if
+    /// anything is off.
+    pub fn preload(&mut self, bytes: Vec<u8>) {
+        self.preloaded = Some(bytes);
+    }
+
+    /// Where the pruning tables came from: "built", "cache", or "rebuilt (…)".
+    pub fn source(&self) -> &'static str {
+        self.source.unwrap_or("built")
+    }
+
+    fn read_prunes(&self, bytes: &[u8]) -> Result<Vec<NibbleTable>, TableError> {
+        let sizes = [
+            self.syms[0].classes() * N_SLICE,
+            self.syms[1].classes() * N_SLICE,
+            self.syms[1].classes() * N_TWIST,
+            self.syms[2].classes() * N_SLICE_PERM,
+            self.syms[3].classes() * N_CORNER_COMB_PARITY,
+        ];
+        let mut at = 0;
+        let mut out = Vec::new();
+        for (kind, entries) in KIND_TWO_PHASE.iter().zip(sizes) {
+            let len = HEADER_LEN + entries.div_ceil(2);
+            let chunk = bytes.get(at..at + len).ok_or(TableError::Truncated)?;
+            out.push(format::from_bytes(chunk, *kind, entries)?);
+            at += len;
+        }
+        if at != bytes.len() {
+            return Err(TableError::Truncated);
+        }
+        Ok(out)
     }
 
     /// The finished tables (runs any steps left).

@@ -123,11 +123,13 @@ test('cached tables are checked: a corrupted copy is rebuilt, never trusted', as
   await page.goto(env.base);
   await ready(page);
   await page.waitForFunction(() => document.body.dataset.tables2);
-  // The second visit reads the stored table.
+  await page.waitForFunction(() => document.body.dataset.tables3);
+  // The second visit reads the stored tables (both puzzles).
   await page.reload();
   await ready(page);
-  await page.waitForFunction(() => document.body.dataset.tables2);
+  await page.waitForFunction(() => document.body.dataset.tables2 && document.body.dataset.tables3);
   assert.equal(await page.evaluate(() => document.body.dataset.tables2), 'cache');
+  assert.equal(await page.evaluate(() => document.body.dataset.tables3), 'cache');
   // Flip bytes in the stored copy: the next visit must reject and rebuild it.
   await page.evaluate(
     () =>
