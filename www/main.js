@@ -66,7 +66,13 @@ function newClient() {
 // Starts the worker and its tables (again, after a stopped search).
 async function startWorker() {
   if (single) await client.call('init', single.wasm);
-  client.call('prepare', 2).then(() => client.call('prepare', 3));
+  await client.call('prepare', 2);
+  await client.call('prepare', 3);
+  // Offline after the first visit: the service worker keeps the page, scripts and wasm. It is
+  // registered once the tables are ready, so its downloads do not slow their build.
+  if (!single && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    navigator.serviceWorker.register('sw.js').catch(() => {});
+  }
 }
 
 // --- colours and letters -------------------------------------------------------------------
@@ -649,8 +655,5 @@ window.addEventListener('hashchange', () => {
 setPuzzle(state.size);
 $('progress-box').hidden = false;
 startWorker();
-// Offline after the first visit: the service worker keeps the page, scripts and wasm.
-if (!single && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
-  navigator.serviceWorker.register('sw.js').catch(() => {});
-}
+
 document.body.dataset.ready = 'true';
