@@ -58,6 +58,17 @@ async function dbPut(key, value) {
   });
 }
 
+// A table file served beside the page (`cubehint tables --out www/tables`), or null.
+async function servedFile(path) {
+  if (!location.protocol.startsWith('http')) return null;
+  try {
+    const r = await fetch(new URL(path, location.href));
+    return r.ok ? await r.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
+
 // Loads the 2x2 table from the cache or a served file; false if neither checks out.
 async function loadPocket() {
   let rejected = false;
@@ -70,16 +81,14 @@ async function loadPocket() {
   } catch {
     rejected = true; // stale or corrupted: never trusted, rebuilt below
   }
-  if (location.protocol.startsWith('http')) {
+  const served = await servedFile('tables/pocket-htm.bin');
+  if (served) {
     try {
-      const r = await fetch(new URL('tables/pocket-htm.bin', location.href));
-      if (r.ok) {
-        solver.load_2x2('htm', new Uint8Array(await r.arrayBuffer()));
-        await dbPut(TABLE_KEY, solver.table_2x2_bytes('htm').buffer);
-        return rejected ? 'file (cache was rejected)' : 'file';
-      }
+      solver.load_2x2('htm', new Uint8Array(served));
+      await dbPut(TABLE_KEY, solver.table_2x2_bytes('htm').buffer);
+      return rejected ? 'file (cache was rejected)' : 'file';
     } catch {
-      /* no usable file: build */
+      /* the file failed its check too: build */
     }
   }
   return rejected ? 'rejected' : null;
@@ -98,9 +107,12 @@ function prepare(puzzle) {
       if (loaded && loaded !== 'rejected') source = loaded;
       else if (loaded === 'rejected') source = 'rebuilt (the cached copy failed its check)';
     }
+    let from3 = null;
     if (puzzle === 3) {
       const cached = await dbGet('two-phase').catch(() => null);
-      if (cached) solver.preload_3x3(new Uint8Array(cached));
+      const served = cached ? null : await servedFile('tables/two-phase.bin');
+      from3 = cached ? 'cache' : served ? 'file' : null;
+      if (cached ?? served) solver.preload_3x3(new Uint8Array(cached ?? served));
     }
     if (puzzle === 3 || (!source.startsWith('cache') && !source.startsWith('file'))) {
       for (;;) {
@@ -111,7 +123,7 @@ function prepare(puzzle) {
       }
       if (puzzle === 2) await dbPut(TABLE_KEY, solver.table_2x2_bytes('htm').buffer).catch(() => false);
       if (puzzle === 3) {
-        source = solver.source_3x3();
+        source = solver.source_3x3() === 'cache' ? from3 : solver.source_3x3();
         if (source !== 'cache') await dbPut('two-phase', solver.table_3x3_bytes().buffer).catch(() => false);
       }
     }
