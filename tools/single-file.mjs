@@ -52,6 +52,7 @@ const csp = [
 
 let html = readFileSync('www/index.html', 'utf8');
 html = html
+  .replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
   .replace(/\s*<link rel="manifest"[^>]*>/, '')
   .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}">`)
   .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>${css}</style>`)

@@ -105,6 +105,8 @@ test('a whole session sends no request to another origin and breaks no CSP rule'
   });
   const response = await page.goto(env.base);
   assert.match(response.headers()['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval'/);
+  const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  assert.match(meta, /script-src 'self' 'wasm-unsafe-eval'/);
   await ready(page);
   await page.getByRole('button', { name: 'Scramble' }).click();
   await page.getByText('Scrambled with').waitFor({ timeout: 20000 });
