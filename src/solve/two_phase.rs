@@ -115,6 +115,9 @@ impl Search<'_> {
         // The children's bounds first, without branches per move, so their look-ups overlap.
         let tb = self.t;
         let (tw, fl, sl) = (&tb.twist_move[twist * 18..], &tb.flip_move[flip * 18..], &tb.slice_move[slice * 18..]);
+        // At the last move only quarter turns of R L F B can end phase 1: a path ending in a
+        // phase-2 move reached the subgroup one move earlier, and that path is searched at a
+        // smaller depth.
         let mut bound = [u8::MAX; 18];
         for face in 0..6 {
             let m = Move::ALL[face * 3];
@@ -122,18 +125,19 @@ impl Search<'_> {
                 continue;
             }
             for k in face * 3..face * 3 + 3 {
-                let (t, f, s) = (tw[k] as usize, fl[k] as usize, sl[k] as usize);
-                bound[k] = tb.twist_slice(t, s).max(tb.flip_slice(f, s)).max(tb.flip_twist(f, t));
+                bound[k] = tb.flip_twist(fl[k] as usize, tw[k] as usize);
             }
         }
         for m in Move::ALL {
             let k = m.index();
             if bound[k] >= togo || (togo == 1 && is_phase2_move(m)) {
-                // A phase-1 path ending in a phase-2 move reached the subgroup one move earlier:
-                // that shorter path is searched at a smaller depth.
                 continue;
             }
+            // The other two bounds only for children the first one let through.
             let (t, f, s) = (tw[k] as usize, fl[k] as usize, sl[k] as usize);
+            if tb.flip_slice(f, s) >= togo || tb.twist_slice(t, s) >= togo {
+                continue;
+            }
             self.path.push(m);
             let over = self.phase1(t, f, s, togo - 1);
             self.path.pop();
