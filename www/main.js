@@ -24,6 +24,7 @@ const settings = {
   css: [...DEFAULT_CSS],
   letters: false,
   forced: true,
+  metric: 'htm',
   speed: 400,
   speak: false,
   mode: 'full',
@@ -123,6 +124,7 @@ function encodeState() {
     p.set('moves', sol.moves.join('_'));
     p.set('step', String(sol.step));
     if (sol.exact) p.set('exact', '1');
+    if (sol.metric === 'qtm') p.set('metric', 'qtm');
   }
   return p.toString().replace(/%27/g, "'");
 }
@@ -148,7 +150,8 @@ function restore(text) {
   const moves = (p.get('moves') ?? '').split('_').filter(Boolean);
   if (moves.length && moves.every((m) => /^[URFDLB]['2]?$/.test(m))) {
     const step = Math.max(0, Math.min(moves.length, Number(p.get('step')) || 0));
-    state.solution = { size, moves, step: 0, exact: size === 2 || p.get('exact') === '1', start: [...state.colors[size]] };
+    const exact = size === 2 || p.get('exact') === '1';
+    state.solution = { size, moves, step: 0, exact, metric: p.get('metric') ?? 'htm', start: [...state.colors[size]] };
     replay(state.solution, step);
   }
 }
@@ -171,6 +174,7 @@ function applyLook() {
   $('scheme').value = settings.scheme;
   $('letters').checked = settings.letters;
   $('forced').checked = settings.forced;
+  $('metric').value = settings.metric;
   $('speed').value = String(settings.speed);
   $('speak').checked = settings.speak;
   for (const r of document.querySelectorAll('input[name="mode"]')) r.checked = r.value === settings.mode;
@@ -321,7 +325,9 @@ function renderHints() {
       sp.append(b, ' ');
     });
   }
-  const left = sol.moves.length - sol.step;
+  // Quarter-turn metric: a half turn counts two.
+  const qtm = sol.metric === 'qtm';
+  const left = sol.moves.slice(sol.step).reduce((n, m) => n + (qtm && m.endsWith('2') ? 2 : 1), 0);
   const next = sol.moves[sol.step];
   const hint = $('hint');
   if (next && mode !== 'count') {
@@ -331,7 +337,7 @@ function renderHints() {
     hint.textContent = next ? '' : sol.moves.length ? 'Solved! Every face is one colour.' : 'This cube is already solved.';
     net.markTurn(mode === 'count' || !next ? null : next[0], next ? directionOf(next) : '');
   }
-  const unit = left === 1 ? 'move' : 'moves';
+  const unit = (qtm ? 'quarter turn' : 'move') + (left === 1 ? '' : 's');
   $('left').textContent = sol.exact ? `${left} ${unit} left (the fewest possible).` : `At most ${left} ${unit} left.`;
   $('prev').disabled = sol.step === 0;
   $('next').disabled = sol.step >= sol.moves.length;
@@ -410,6 +416,7 @@ function netKey(e, i) {
 
 function setPuzzle(size) {
   state.size = size;
+  $('metric-row').hidden = size !== 2;
   for (const b of document.querySelectorAll('[data-puzzle]')) {
     b.setAttribute('aria-pressed', String(Number(b.dataset.puzzle) === size));
   }
@@ -467,12 +474,13 @@ async function solve() {
   }, 1000);
   try {
     const t0 = performance.now();
-    const r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters });
+    const metric = size === 2 ? settings.metric : 'htm';
+    const r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters, metric });
     const ms = performance.now() - t0;
     if (state.size !== size || lettersOf(size, current()) !== letters) return; // changed meanwhile
     const moves = r.moves ? r.moves.split(' ') : [];
     const exact = size === 2 || r.optimal === true;
-    state.solution = { size, moves, step: 0, exact, start: [...current()] };
+    state.solution = { size, moves, step: 0, exact, metric, start: [...current()] };
     const what = exact ? 'optimal solution' : 'solution';
     setStatus(`Found a ${moves.length}-move ${what} in ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms. Use Next move to follow it.`);
   } catch (err) {
@@ -629,6 +637,12 @@ $('scheme').addEventListener('change', (e) => {
     const faces = size === 3 ? faceColors(3, state.colors[3]) : before;
     state.colors[size] = state.colors[size].map((c) => (c < 0 ? c : faceColor()[faces.indexOf(c)]));
   }
+  state.solution = null;
+  refresh();
+});
+$('metric').addEventListener('change', (e) => {
+  settings.metric = e.target.value;
+  saveSettings();
   state.solution = null;
   refresh();
 });

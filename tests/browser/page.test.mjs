@@ -100,6 +100,19 @@ test('2x2: solve a pasted state by following every hint, then step back once', a
   await page.close();
 });
 
+test('2x2 in the quarter-turn metric counts half turns as two', async () => {
+  const page = await openPage(env);
+  await page.getByRole('button', { name: '2x2', exact: true }).click();
+  await page.getByLabel('2x2 moves counted in').selectOption('qtm');
+  await useField(page, 'R2 U');
+  const moves = await solveByHints(page);
+  assert.deepEqual(moves, ["U'", 'R2']);
+  assert.ok(await isSolvedNet(page));
+  await page.getByRole('button', { name: 'Previous move' }).click();
+  assert.match(await page.locator('#left').textContent(), /^2 quarter turns left/);
+  await page.close();
+});
+
 test('2x2 and 3x3: Scramble then Solve', async () => {
   const page = await openPage(env);
   for (const size of ['2x2', '3x3']) {
