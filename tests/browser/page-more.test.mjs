@@ -181,6 +181,9 @@ test('works on a phone-sized screen (375 px) and on desktop', async () => {
   mkdirSync('tests/browser/test-results', { recursive: true });
   for (const [name, viewport] of [['phone', { width: 375, height: 740 }], ['desktop', { width: 1280, height: 900 }]]) {
     const page = await openPage(env, { viewport });
+    await page.getByRole('button', { name: '2x2', exact: true }).click();
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= viewport.width, `${name}: 2x2 fits`);
+    await page.getByRole('button', { name: '3x3', exact: true }).click();
     await page.screenshot({ path: `tests/browser/test-results/${name}.png`, fullPage: true });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= viewport.width, `${name}: page is ${width}px wide`);
