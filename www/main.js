@@ -615,6 +615,16 @@ $('next').addEventListener('click', () => step(1));
 $('prev').addEventListener('click', () => step(-1));
 $('facelet-form').addEventListener('submit', useField);
 document.addEventListener('keydown', onKeydown);
+// A setting: keep it, then do what it changes.
+function onSetting(id, key, read, then) {
+  $(id).addEventListener(id === 'speed' ? 'input' : 'change', (e) => {
+    settings[key] = read(e.target);
+    saveSettings();
+    then?.();
+  });
+}
+const checked = (el) => el.checked;
+const value = (el) => el.value;
 for (const r of document.querySelectorAll('input[name="mode"]')) {
   r.addEventListener('change', () => {
     settings.mode = r.value;
@@ -622,43 +632,25 @@ for (const r of document.querySelectorAll('input[name="mode"]')) {
     renderHints();
   });
 }
-$('speak').addEventListener('change', (e) => {
-  settings.speak = e.target.checked;
-  saveSettings();
-  speakHint();
+onSetting('speak', 'speak', checked, speakHint);
+onSetting('forced', 'forced', checked);
+onSetting('letters', 'letters', checked, applyLook);
+onSetting('speed', 'speed', (el) => Number(el.value), applyLook);
+onSetting('metric', 'metric', value, () => {
+  state.solution = null;
+  refresh();
 });
 $('scheme').addEventListener('change', (e) => {
-  const before = faceColor();
+  // Repaint in the new scheme: each sticker keeps its face.
+  const before = { 2: faceColor(), 3: faceColors(3, state.colors[3]) };
   settings.scheme = e.target.value;
   saveSettings();
   applyLook();
-  // Repaint solved faces in the new scheme: each sticker keeps its face.
   for (const size of [2, 3]) {
-    const faces = size === 3 ? faceColors(3, state.colors[3]) : before;
-    state.colors[size] = state.colors[size].map((c) => (c < 0 ? c : faceColor()[faces.indexOf(c)]));
+    state.colors[size] = state.colors[size].map((c) => (c < 0 ? c : faceColor()[before[size].indexOf(c)]));
   }
   state.solution = null;
   refresh();
-});
-$('metric').addEventListener('change', (e) => {
-  settings.metric = e.target.value;
-  saveSettings();
-  state.solution = null;
-  refresh();
-});
-$('forced').addEventListener('change', (e) => {
-  settings.forced = e.target.checked;
-  saveSettings();
-});
-$('letters').addEventListener('change', (e) => {
-  settings.letters = e.target.checked;
-  saveSettings();
-  applyLook();
-});
-$('speed').addEventListener('input', (e) => {
-  settings.speed = Number(e.target.value);
-  saveSettings();
-  applyLook();
 });
 window.addEventListener('hashchange', () => {
   if (location.hash.slice(1) === encodeState()) return;

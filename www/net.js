@@ -2,8 +2,9 @@
 // turn, animates changes. It knows nothing about solving; stickers hold colour numbers 0..5 or
 // -1 for "not painted yet".
 
-export const FACES = ['U', 'R', 'F', 'D', 'L', 'B'];
-const FACE_NAMES = { U: 'top', R: 'right', F: 'front', D: 'bottom', L: 'left', B: 'back' };
+import { FACES, FACE_WORDS as FACE_NAMES } from './words.js';
+
+export { FACES };
 // Where each face's top-left sticker sits on the net, in face-widths: U; L F R B; D.
 const ORIGIN = { U: [1, 0], L: [0, 1], F: [1, 1], R: [2, 1], B: [3, 1], D: [1, 2] };
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };

@@ -97,10 +97,6 @@ pub struct Turn {
 }
 
 impl Turn {
-    /// A face turn as a general turn.
-    pub fn from_move(m: Move) -> Turn {
-        Turn { face: m.face(), layers: Layers::Outer, quarters: m.quarters() }
-    }
     /// The face turn, if this is one.
     pub fn as_move(self) -> Option<Move> {
         (self.layers == Layers::Outer).then(|| Move::new(self.face, self.quarters))

@@ -41,12 +41,6 @@ const POLL_EVERY: u64 = 1 << 12;
 pub struct SearchStats {
     /// Phase-1 and phase-2 nodes visited.
     pub nodes: u64,
-    /// Phase-1 solutions that reached phase 2's bound check.
-    pub phase2_starts: u64,
-    /// Phase-2 searches run (the bound check passed).
-    pub phase2_searches: u64,
-    /// Nodes visited in phase 2.
-    pub phase2_nodes: u64,
     /// The solution is proven shortest (found by the optimal search for cubes within 10 moves).
     pub optimal: bool,
 }
@@ -62,9 +56,6 @@ struct Search<'a> {
     /// Solutions must be shorter than this.
     bound: u8,
     nodes: u64,
-    phase2_starts: u64,
-    phase2_searches: u64,
-    phase2_nodes: u64,
     stop_at: u64,
     stopped: bool,
     should_stop: &'a mut dyn FnMut() -> bool,
@@ -153,7 +144,6 @@ impl Search<'_> {
         if d1 >= self.bound {
             return false;
         }
-        self.phase2_starts += 1;
         let c = self.cube.apply_moves(&self.path);
         let (corner, edge, slice) = (CornerPerm::get(&c), UdEdgePerm::get(&c), SlicePerm::get(&c));
         let comb = CornerCombParity::get(&c);
@@ -164,7 +154,6 @@ impl Search<'_> {
         if self.phase2_bound(corner, edge, slice, comb) > d2 {
             return false;
         }
-        self.phase2_searches += 1;
         if !self.phase2(corner, edge, slice, comb, d2) {
             return false;
         }
@@ -183,7 +172,6 @@ impl Search<'_> {
 
     /// Phase 2 with at most `togo` more moves; true when solved (or stopped).
     fn phase2(&mut self, corner: usize, edge: usize, slice: usize, comb: usize, togo: u8) -> bool {
-        self.phase2_nodes += 1;
         if self.tick() {
             return true;
         }
@@ -248,9 +236,6 @@ pub fn solve_with_stats(
         best: None,
         bound: limits.max_length.saturating_add(1),
         nodes: 0,
-        phase2_starts: 0,
-        phase2_searches: 0,
-        phase2_nodes: 0,
         stop_at: limits.node_budget,
         stopped: false,
         should_stop,
@@ -258,7 +243,7 @@ pub fn solve_with_stats(
     let dirs = directions(cube);
     let short = limits.max_length.min(SHORT_DEPTH);
     if let Some(moves) = short_solution(cube, tables, &dirs, short, &mut s) {
-        let stats = SearchStats { nodes: s.nodes, optimal: true, ..SearchStats::default() };
+        let stats = SearchStats { nodes: s.nodes, optimal: true };
         return (Ok(moves), stats);
     }
     let short_stopped = s.stopped;
@@ -286,9 +271,6 @@ pub fn solve_with_stats(
     }
     let stats = SearchStats {
         nodes: s.nodes,
-        phase2_starts: s.phase2_starts,
-        phase2_searches: s.phase2_searches,
-        phase2_nodes: s.phase2_nodes,
         // The optimal pre-pass ruled out anything up to `short` moves.
         optimal: s.best.as_ref().is_some_and(|(_, m)| m.len() == short as usize + 1) && !short_stopped,
     };
