@@ -4,16 +4,18 @@ use cubehint::cube::facelet::to_string;
 use cubehint::cube::{format_moves, CubieCube, Move, Size};
 use cubehint::rng::Rng;
 use cubehint::scramble::{random_cube, random_pocket, scramble_cube, scramble_pocket};
+use cubehint::solve::optimal::{solve_optimal, OptimalProgress};
 use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
 use cubehint::solve::two_phase::{solve_with_stats, Limits};
 use cubehint::state::{apply_text, parse_state, State};
+use cubehint::tables::optimal::{OptimalTables, TableSize};
 use cubehint::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "cubehint: Rubik's cube solver (2x2 optimal, 3x3 two-phase)
+const USAGE: &str = "cubehint: Rubik's cube solver (2x2 optimal, 3x3 two-phase and optimal)
 
 usage: cubehint <command> [options]
 
@@ -41,29 +43,38 @@ Reads one sticker string per line and prints 'ok' or every problem found, as
 error[CODE]: message, joined by '; '. Codes: length letter center count piece duplicate
 twist flip parity. Exits 1 if any line failed.";
 
-const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] < states.txt
+const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N]
+                     [--optimal [--table small|large] [--tables DIR] [--progress]] < states.txt
 
 Reads one sticker string per line (24 letters: 2x2, 54: 3x3) and prints one line each: the
 solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if any line failed.
   --metric htm|qtm  2x2: count half turns as 1 (htm, default) or 2 (qtm); solutions are optimal
   --all N           2x2: up to N different optimal solutions, separated by ' | '
   --max-length N    3x3: never longer than N moves (default 20)
-  --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 2000)";
+  --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 2000)
+  --optimal         3x3: the shortest solution (IDA* over the h0 table; seconds to minutes)
+  --table SIZE      for --optimal: large (4 bits, 59 MB, default) or small (2 bits, 29 MB)
+  --tables DIR      for --optimal: read DIR/optimal-SIZE.bin (from 'cubehint tables --optimal')
+                    instead of building the table (about 5 s)
+  --progress        for --optimal: print each finished depth to standard error";
 
 const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [--seed S] [--facelets]
 
 Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U R F (at least
 4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
 
-const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3 [--count N] [--seed S] [--states FILE]
+const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal [--count N] [--seed S] [--states FILE]
+                     [--table small|large] [--tables DIR]
 
-Builds the tables, then solves N random states (default 1000) or the states in FILE (one
-sticker string per line) and prints build time, median / p95 / max solve time and lengths.";
+Builds the tables, then solves N random states (default 1000; 5 for optimal) or the states in
+FILE (one sticker string per line) and prints build time, median / p95 / max solve time and
+lengths. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes.";
 
-const TABLES_HELP: &str = "usage: cubehint tables --out DIR
+const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table small|large]]
 
 Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin) and the 3x3 two-phase pruning
-tables (two-phase.bin) in cubehint's table format.";
+tables (two-phase.bin) in cubehint's table format; with --optimal, the optimal solver's tables
+instead (optimal-large.bin, 59 MB, and optimal-small.bin, 29 MB; or the one --table names).";
 
 struct Args {
     items: Vec<String>,
@@ -200,6 +211,7 @@ struct Lazy {
     pocket_moves: Option<PocketMoveTables>,
     pocket: [Option<PocketDistance>; 2],
     two_phase: Option<TwoPhaseTables>,
+    optimal: Option<OptimalTables>,
 }
 
 impl Lazy {
@@ -212,6 +224,63 @@ impl Lazy {
     fn two_phase(&mut self) -> &TwoPhaseTables {
         self.two_phase.get_or_insert_with(TwoPhaseTables::generate)
     }
+    fn optimal(&mut self, size: TableSize, dir: Option<&str>) -> Result<&OptimalTables, String> {
+        if self.optimal.is_none() {
+            self.optimal = Some(load_optimal(size, dir)?);
+        }
+        Ok(self.optimal.as_ref().expect("just set"))
+    }
+}
+
+/// The optimal solver's table: read from `dir` when given and present, else built.
+fn load_optimal(size: TableSize, dir: Option<&str>) -> Result<OptimalTables, String> {
+    if let Some(dir) = dir {
+        let path = format!("{dir}/optimal-{}.bin", size.name());
+        if let Ok(bytes) = std::fs::read(&path) {
+            return OptimalTables::from_bytes(&bytes, size).map_err(|e| format!("{path}: {e}"));
+        }
+        eprintln!("cubehint: {path} not found, building the table");
+    }
+    Ok(OptimalTables::generate(size))
+}
+
+fn table_size(args: &mut Args) -> Result<TableSize, String> {
+    match args.value("--table")? {
+        Some(t) => TableSize::parse(&t).ok_or(format!("--table is small or large, not '{t}'")),
+        None => Ok(TableSize::Large),
+    }
+}
+
+/// The shortest solution, starting from the two-phase one as an upper bound.
+fn optimal_solution(cube: &CubieCube, lazy: &mut Lazy, opt: &OptOptions) -> Result<Vec<Move>, String> {
+    let upper = solve_with_stats(cube, lazy.two_phase(), &Limits::default(), &mut || false).0.ok();
+    let tables = lazy.optimal(opt.size, opt.dir.as_deref())?;
+    let t0 = Instant::now();
+    let report = |p: &OptimalProgress| {
+        if opt.progress {
+            eprintln!(
+                "depth {} searched: {} nodes, {:.1} s; no solution shorter than {}",
+                p.depth,
+                p.nodes,
+                t0.elapsed().as_secs_f64(),
+                p.lower_bound
+            );
+        }
+        false
+    };
+    let mut last = 0;
+    let sol = solve_optimal(cube, tables, upper, &mut |p| {
+        let changed = p.lower_bound != last;
+        last = p.lower_bound;
+        changed && report(p)
+    });
+    sol.ok_or_else(|| "stopped".to_string())
+}
+
+struct OptOptions {
+    size: TableSize,
+    dir: Option<String>,
+    progress: bool,
 }
 
 fn solve(mut args: Args) -> Result<ExitCode, String> {
@@ -227,6 +296,9 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
     if let Some(n) = args.number::<u64>("--extra-nodes")? {
         limits.extra_nodes = n;
     }
+    let optimal = args.flag("--optimal");
+    let opt =
+        OptOptions { size: table_size(&mut args)?, dir: args.value("--tables")?, progress: args.flag("--progress") };
     args.no_options_left()?;
     let mut lazy = Lazy::default();
     let mut failed = false;
@@ -245,6 +317,7 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
                     None => Ok(format_moves(&to_held(&held, &solve_pocket(&held.cube, moves, dist)))),
                 }
             }
+            Ok(State::Three(cube)) if optimal => optimal_solution(&cube, &mut lazy, &opt).map(|m| format_moves(&m)),
             Ok(State::Three(cube)) => {
                 let tables = lazy.two_phase();
                 solve_with_stats(&cube, tables, &limits, &mut || false)
@@ -324,6 +397,10 @@ fn read_states(path: &str) -> Result<Vec<String>, String> {
 }
 
 fn bench(mut args: Args) -> Result<ExitCode, String> {
+    if args.items.iter().any(|a| a == "optimal") {
+        args.items.retain(|a| a != "optimal");
+        return bench_optimal(args);
+    }
     let count: usize = args.number("--count")?.unwrap_or(1000);
     let seed: u64 = args.number("--seed")?.unwrap_or(1);
     let states = args.value("--states")?.map(|p| read_states(&p)).transpose()?;
@@ -416,10 +493,95 @@ fn bench(mut args: Args) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn read_cubes(states: &Option<Vec<String>>, count: usize, rng: &mut Rng) -> Result<Vec<CubieCube>, String> {
+    match states {
+        Some(lines) => lines
+            .iter()
+            .map(|l| match parse_state(l) {
+                Ok(State::Three(c)) => Ok(c),
+                _ => Err(format!("not a legal 3x3 state: {l}")),
+            })
+            .collect(),
+        None => Ok((0..count).map(|_| random_cube(rng)).collect()),
+    }
+}
+
+fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
+    let count: usize = args.number("--count")?.unwrap_or(5);
+    let seed: u64 = args.number("--seed")?.unwrap_or(1);
+    let states = args.value("--states")?.map(|p| read_states(&p)).transpose()?;
+    let size = table_size(&mut args)?;
+    let dir = args.value("--tables")?;
+    args.no_options_left()?;
+    if !args.items.is_empty() {
+        return Err(format!("unexpected '{}'", args.items.join(" ")));
+    }
+    let cubes = read_cubes(&states, count, &mut Rng::new(seed))?;
+    let t0 = Instant::now();
+    let tables = load_optimal(size, dir.as_deref())?;
+    let build = t0.elapsed().as_secs_f64();
+    let two_phase = TwoPhaseTables::generate();
+    println!("optimal table ({}): {build:.2} s to {}", size.name(), if dir.is_some() { "load" } else { "build" });
+    let mut times = Vec::new();
+    let mut lengths = Vec::new();
+    for (i, cube) in cubes.iter().enumerate() {
+        let t = Instant::now();
+        let upper = solve_with_stats(cube, &two_phase, &Limits::default(), &mut || false).0.ok();
+        let upper_len = upper.as_ref().map_or(0, |u| u.len());
+        let mut nodes = 0;
+        let sol = solve_optimal(cube, &tables, upper, &mut |p| {
+            nodes = p.nodes;
+            false
+        })
+        .ok_or("stopped")?;
+        let secs = t.elapsed().as_secs_f64();
+        assert!(cube.apply_moves(&sol).is_solved(), "bench solution failed");
+        println!(
+            "state {}: {} moves (two-phase {upper_len}) in {secs:.2} s, about {:.1}M nodes: {}",
+            i + 1,
+            sol.len(),
+            nodes as f64 / 1e6,
+            format_moves(&sol)
+        );
+        times.push(secs);
+        lengths.push(sol.len() as f64);
+    }
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    println!(
+        "optimal solve over {} states ({} table): median {:.2} s, max {:.2} s, total {:.1} s; mean length {:.2}",
+        cubes.len(),
+        size.name(),
+        percentile(&sorted, 0.5),
+        sorted.last().copied().unwrap_or(0.0),
+        times.iter().sum::<f64>(),
+        lengths.iter().sum::<f64>() / lengths.len().max(1) as f64
+    );
+    if let Some(mib) = peak_memory_mib() {
+        println!("peak memory: {mib:.1} MiB");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn tables(mut args: Args) -> Result<ExitCode, String> {
     let dir = args.value("--out")?.ok_or("--out DIR is required")?;
+    let optimal = args.flag("--optimal");
+    let only = args.value("--table")?;
     args.no_options_left()?;
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+    if optimal {
+        let sizes = match only {
+            Some(t) => vec![TableSize::parse(&t).ok_or(format!("--table is small or large, not '{t}'"))?],
+            None => vec![TableSize::Large, TableSize::Small],
+        };
+        for size in sizes {
+            let path = format!("{dir}/optimal-{}.bin", size.name());
+            let bytes = OptimalTables::generate(size).to_bytes();
+            std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
+            println!("{path}");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let moves = PocketMoveTables::generate();
     for metric in [Metric::Htm, Metric::Qtm] {
         let dist = PocketDistance::generate(&moves, metric);

@@ -1,10 +1,12 @@
 //! Coordinates: cube states (or parts of them) numbered `0..SIZE`, so tables can be arrays.
 
+pub mod h0;
 pub mod index;
 pub mod phase1;
 pub mod phase2;
 pub mod pocket;
 pub mod sym;
+pub mod sym48;
 
 /// A coordinate: a number in `0..SIZE` for part of a cube.
 pub trait Coord {

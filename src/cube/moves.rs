@@ -130,11 +130,11 @@ impl fmt::Display for Turn {
     }
 }
 
-type Vec3 = [i8; 3];
+pub(crate) type Vec3 = [i8; 3];
 
 /// Where sticker `index` of the 3x3 sits: the position of its cubie (each coordinate -1, 0 or 1;
 /// x to R, y to U, z to F) and its outward normal.
-fn sticker_place(index: usize) -> (Vec3, Vec3) {
+pub(crate) fn sticker_place(index: usize) -> (Vec3, Vec3) {
     let (r, c) = ((index % 9 / 3) as i8, (index % 3) as i8);
     match index / 9 {
         0 => ([c - 1, 1, r - 1], [0, 1, 0]),

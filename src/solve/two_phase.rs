@@ -64,7 +64,7 @@ struct Search<'a> {
 /// May move `m` follow `last`? Never the same face twice, and of two opposite faces (which
 /// commute) only one order.
 #[inline(always)]
-fn may_follow(last: Option<Move>, m: Move) -> bool {
+pub(crate) fn may_follow(last: Option<Move>, m: Move) -> bool {
     match last {
         None => true,
         Some(l) => {

@@ -1,4 +1,4 @@
-//! The binary format of a 4-bit table: a header, then the packed entries.
+//! The binary format of a table of 4-bit (or 2-bit) entries: a header, then the packed entries.
 //!
 //! ```text
 //! offset  size  field
@@ -6,11 +6,11 @@
 //!  8       4    format version (u32 LE)
 //! 12       4    table kind (u32 LE; see the KIND_ constants)
 //! 16       8    entry count (u64 LE)
-//! 24       4    bits per entry (4)
-//! 28       4    reserved (0)
-//! 32     128    depth distribution: entries holding 0..15 (16 × u64 LE)
+//! 24       4    bits per entry (4, or 2 for the optimal solver's small table)
+//! 28       4    base value of a 2-bit table (entries hold distance - base); 0 for 4 bits
+//! 32     128    distribution: entries holding each value 0..15 (16 × u64 LE)
 //! 160      8    FNV-1a 64 checksum of everything else (header with this field zeroed, payload)
-//! 168     ...   packed entries, two per byte, low nibble first
+//! 168     ...   packed entries, low bits first (two per byte at 4 bits, four at 2 bits)
 //! ```
 
 use super::nibble::NibbleTable;
@@ -30,6 +30,10 @@ pub const KIND_POCKET_HTM: u32 = 1;
 pub const KIND_POCKET_QTM: u32 = 2;
 /// The five two-phase pruning tables, in the order of `TwoPhaseTables` (kinds 3 to 7).
 pub const KIND_TWO_PHASE: [u32; 5] = [3, 4, 5, 6, 7];
+/// The optimal solver's large table: h0 distances, 4 bits.
+pub const KIND_OPTIMAL_LARGE: u32 = 8;
+/// The optimal solver's small table: h0 distances, 2 bits above a base.
+pub const KIND_OPTIMAL_SMALL: u32 = 9;
 
 fn fnv1a(chunks: &[&[u8]]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -44,18 +48,39 @@ fn fnv1a(chunks: &[&[u8]]) -> u64 {
 
 /// Serialises a table of `kind`.
 pub fn to_bytes(kind: u32, table: &NibbleTable) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER_LEN + table.packed().len());
+    to_bytes_packed(
+        kind,
+        &Packed { bits: 4, base: 0, entries: table.len(), bytes: table.packed() },
+        &table.distribution(),
+    )
+}
+
+/// Entries packed `bits` to a byte-aligned run, as stored after the header.
+pub struct Packed<'a> {
+    /// Bits per entry: 4 or 2.
+    pub bits: u32,
+    /// Base value of a 2-bit table.
+    pub base: u32,
+    /// Number of entries.
+    pub entries: usize,
+    /// The packed bytes.
+    pub bytes: &'a [u8],
+}
+
+/// Serialises packed entries with their distribution.
+pub fn to_bytes_packed(kind: u32, table: &Packed, distribution: &[u64; 16]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN + table.bytes.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.extend_from_slice(&kind.to_le_bytes());
-    out.extend_from_slice(&(table.len() as u64).to_le_bytes());
-    out.extend_from_slice(&4u32.to_le_bytes());
-    out.extend_from_slice(&0u32.to_le_bytes());
-    for d in table.distribution() {
+    out.extend_from_slice(&(table.entries as u64).to_le_bytes());
+    out.extend_from_slice(&table.bits.to_le_bytes());
+    out.extend_from_slice(&table.base.to_le_bytes());
+    for d in distribution {
         out.extend_from_slice(&d.to_le_bytes());
     }
     out.extend_from_slice(&0u64.to_le_bytes());
-    out.extend_from_slice(table.packed());
+    out.extend_from_slice(table.bytes);
     let sum = fnv1a(&[&out]);
     out[CHECKSUM_AT..CHECKSUM_AT + 8].copy_from_slice(&sum.to_le_bytes());
     out
@@ -71,6 +96,35 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 /// Reads a table of `kind` with `entries` entries, checking every header field, the checksum and
 /// the depth distribution.
 pub fn from_bytes(bytes: &[u8], kind: u32, entries: usize) -> Result<NibbleTable, TableError> {
+    let packed = from_bytes_packed(bytes, kind, entries, 4)?;
+    Ok(NibbleTable::from_packed(packed.bytes.to_vec().into_boxed_slice(), entries))
+}
+
+/// How many entries hold each value, for entries packed `bits` each.
+pub fn distribution(bytes: &[u8], entries: usize, bits: u32) -> [u64; 16] {
+    let per_byte = (8 / bits) as usize;
+    let mask = (1u8 << bits) - 1;
+    let mut d = [0u64; 16];
+    // Whole bytes through a byte histogram (fast), the tail entry by entry.
+    let whole = entries / per_byte;
+    let mut hist = [0u64; 256];
+    for &b in &bytes[..whole] {
+        hist[b as usize] += 1;
+    }
+    for (b, &n) in hist.iter().enumerate() {
+        for k in 0..per_byte {
+            d[(b >> (k * bits as usize)) & mask as usize] += n;
+        }
+    }
+    for i in whole * per_byte..entries {
+        d[((bytes[i / per_byte] >> ((i % per_byte) * bits as usize)) & mask) as usize] += 1;
+    }
+    d
+}
+
+/// Reads packed entries of `kind` (`bits` each), checking every header field, the checksum and
+/// the distribution; the result borrows the payload.
+pub fn from_bytes_packed(bytes: &[u8], kind: u32, entries: usize, bits: u32) -> Result<Packed<'_>, TableError> {
     if bytes.len() < HEADER_LEN {
         return Err(TableError::Truncated);
     }
@@ -89,10 +143,12 @@ pub fn from_bytes(bytes: &[u8], kind: u32, entries: usize) -> Result<NibbleTable
     if found_entries != entries as u64 {
         return Err(TableError::Header(format!("{found_entries} entries, expected {entries}")));
     }
-    if u32_at(bytes, 24) != 4 || u32_at(bytes, 28) != 0 {
-        return Err(TableError::Header("bits per entry must be 4".to_string()));
+    let base = u32_at(bytes, 28);
+    if u32_at(bytes, 24) != bits || (bits == 4 && base != 0) || base > 15 {
+        return Err(TableError::Header(format!("bits per entry must be {bits}")));
     }
-    if bytes.len() != HEADER_LEN + entries.div_ceil(2) {
+    let payload = entries.div_ceil((8 / bits) as usize);
+    if bytes.len() != HEADER_LEN + payload {
         return Err(TableError::Truncated);
     }
     let stored = u64_at(bytes, CHECKSUM_AT);
@@ -100,12 +156,12 @@ pub fn from_bytes(bytes: &[u8], kind: u32, entries: usize) -> Result<NibbleTable
     if stored != sum {
         return Err(TableError::Checksum);
     }
-    let table = NibbleTable::from_packed(bytes[HEADER_LEN..].to_vec().into_boxed_slice(), entries);
-    let dist = table.distribution();
+    let packed = Packed { bits, base, entries, bytes: &bytes[HEADER_LEN..] };
+    let dist = distribution(packed.bytes, entries, bits);
     for (d, want) in dist.iter().enumerate() {
         if *want != u64_at(bytes, 32 + 8 * d) {
             return Err(TableError::Header(format!("depth {d} count does not match the entries")));
         }
     }
-    Ok(table)
+    Ok(packed)
 }

@@ -3,6 +3,7 @@
 pub mod format;
 pub mod move_table;
 pub mod nibble;
+pub mod optimal;
 pub mod pocket;
 pub mod prune;
 pub mod sym_prune;

@@ -1,0 +1,200 @@
+//! The 48 symmetries of the cube (24 rotations, each also mirrored), for coordinates that every
+//! one of them maps onto itself (the optimal solver's table).
+//!
+//! A symmetry is a signed permutation matrix acting on sticker positions; conjugating a state by
+//! it moves every sticker and renames every colour the same way, which keeps the distance to
+//! solved (it maps the 18 face turns onto themselves). The slow path works on stickers; the fast
+//! path ([`Sym48::conj`]) on cubies, with per-slot tables read off the slow path once.
+
+use crate::cube::facelet::{Face, Size, CORNER_FACELETS, EDGE_FACELETS};
+use crate::cube::moves::{sticker_place, Vec3};
+use crate::cube::CubieCube;
+use std::sync::OnceLock;
+
+/// Number of symmetries.
+pub const N_SYM48: usize = 48;
+
+type Matrix = [[i8; 3]; 3];
+
+/// One symmetry: where it sends each sticker, and its effect on corner and edge cubies.
+pub struct Sym48 {
+    /// The matrix (rows), determinant -1 for mirrors.
+    pub matrix: Matrix,
+    /// `sticker[k]`: the sticker position that sticker `k` is carried to.
+    pub sticker: [u8; 54],
+    /// `face[f]`: the face that face `f` is carried to (colours are renamed likewise).
+    pub face: [Face; 6],
+    /// `corner[i]`: the corner slot that slot `i` is carried to (pieces are renamed likewise).
+    pub corner: [u8; 8],
+    /// `edge[i]`: likewise for edge slots.
+    pub edge: [u8; 12],
+    /// `twist[i * 24 + p * 3 + t]`: the twist, after conjugation, of piece `p` with twist `t`
+    /// that sat in slot `i`.
+    twist: [u8; 192],
+    /// `flip[i * 24 + p * 2 + f]`: likewise for edges.
+    flip: [u8; 288],
+}
+
+fn apply(m: &Matrix, v: Vec3) -> Vec3 {
+    std::array::from_fn(|r| (0..3).map(|c| m[r][c] * v[c]).sum())
+}
+
+/// Conjugates a sticker string by symmetry `s` (the slow path): every sticker moves to where the
+/// symmetry carries it and shows the colour the symmetry carries its colour to.
+pub fn conj_facelets(faces: &[Face], s: &Sym48) -> Vec<Face> {
+    let mut out = faces.to_vec();
+    for (k, &f) in faces.iter().enumerate() {
+        out[s.sticker[k] as usize] = s.face[f as usize];
+    }
+    out
+}
+
+impl Sym48 {
+    fn new(matrix: Matrix) -> Sym48 {
+        let places: Vec<(Vec3, Vec3)> = (0..54).map(sticker_place).collect();
+        let sticker: [u8; 54] = std::array::from_fn(|k| {
+            let (pos, normal) = places[k];
+            let want = (apply(&matrix, pos), apply(&matrix, normal));
+            places.iter().position(|&p| p == want).expect("a symmetry maps stickers to stickers") as u8
+        });
+        let face = Face::ALL.map(|f| Face::ALL[sticker[f as usize * 9 + 4] as usize / 9]);
+        let mut sym = Sym48 { matrix, sticker, face, corner: [0; 8], edge: [0; 12], twist: [0; 192], flip: [0; 288] };
+        // Read the cubie tables off the sticker path: one piece at a time, in every slot and
+        // orientation (the rest of the cube does not matter to where that piece goes).
+        let solved = CubieCube::SOLVED.conj_slow(&sym);
+        debug_assert!(solved.is_solved());
+        let carried = |stickers: &[usize]| -> Vec<usize> {
+            let mut v: Vec<usize> = stickers.iter().map(|&k| sym.sticker[k] as usize).collect();
+            v.sort_unstable();
+            v
+        };
+        let sorted = |stickers: &[usize]| -> Vec<usize> {
+            let mut v = stickers.to_vec();
+            v.sort_unstable();
+            v
+        };
+        let corner: [u8; 8] = std::array::from_fn(|i| {
+            let want = carried(&CORNER_FACELETS[i]);
+            (0..8).find(|&j| sorted(&CORNER_FACELETS[j]) == want).expect("corner slot") as u8
+        });
+        let edge: [u8; 12] = std::array::from_fn(|i| {
+            let want = carried(&EDGE_FACELETS[i]);
+            (0..12).find(|&j| sorted(&EDGE_FACELETS[j]) == want).expect("edge slot") as u8
+        });
+        sym.corner = corner;
+        sym.edge = edge;
+        for i in 0..8 {
+            for p in 0..8 {
+                for t in 0..3 {
+                    let mut one = CubieCube::SOLVED;
+                    one.cp[i] = p as u8;
+                    one.co[i] = t as u8;
+                    let c = one.conj_slow(&sym);
+                    let j = sym.corner[i] as usize;
+                    debug_assert_eq!(c.cp[j], sym.corner[p]);
+                    sym.twist[i * 24 + p * 3 + t] = c.co[j];
+                }
+            }
+        }
+        for i in 0..12 {
+            for p in 0..12 {
+                for f in 0..2 {
+                    let mut one = CubieCube::SOLVED;
+                    one.ep[i] = p as u8;
+                    one.eo[i] = f as u8;
+                    let c = one.conj_slow(&sym);
+                    let j = sym.edge[i] as usize;
+                    debug_assert_eq!(c.ep[j], sym.edge[p]);
+                    sym.flip[i * 24 + p * 2 + f] = c.eo[j];
+                }
+            }
+        }
+        sym
+    }
+
+    /// Is this a mirror (it turns clockwise turns into anticlockwise ones)?
+    pub fn is_mirror(&self) -> bool {
+        let m = &self.matrix;
+        let det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+        det < 0
+    }
+
+    /// Conjugates corners only (the edges are left as they were).
+    #[inline]
+    pub fn conj_corners(&self, cube: &CubieCube, out: &mut CubieCube) {
+        for i in 0..8 {
+            let p = cube.cp[i] as usize;
+            let j = self.corner[i] as usize;
+            out.cp[j] = self.corner[p];
+            out.co[j] = self.twist[i * 24 + p * 3 + cube.co[i] as usize];
+        }
+    }
+
+    /// Conjugates edges only (the corners are left as they were).
+    #[inline]
+    pub fn conj_edges(&self, cube: &CubieCube, out: &mut CubieCube) {
+        for i in 0..12 {
+            let p = cube.ep[i] as usize;
+            let j = self.edge[i] as usize;
+            out.ep[j] = self.edge[p];
+            out.eo[j] = self.flip[i * 24 + p * 2 + cube.eo[i] as usize];
+        }
+    }
+
+    /// Conjugates a cube (the fast path; agrees with [`conj_facelets`]).
+    pub fn conj(&self, cube: &CubieCube) -> CubieCube {
+        let mut out = *cube;
+        self.conj_corners(cube, &mut out);
+        self.conj_edges(cube, &mut out);
+        out
+    }
+}
+
+impl CubieCube {
+    /// Conjugates by a symmetry through the stickers (the slow, obviously right path).
+    pub fn conj_slow(&self, s: &Sym48) -> CubieCube {
+        CubieCube::from_facelets_trusted(&conj_facelets(&self.to_facelets(), s))
+    }
+}
+
+/// The 48 symmetries; 0 is the identity and `inverse()[s]` undoes `s`.
+pub fn syms48() -> &'static [Sym48] {
+    static SYMS: OnceLock<Vec<Sym48>> = OnceLock::new();
+    SYMS.get_or_init(|| {
+        let mut out = Vec::with_capacity(N_SYM48);
+        let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        for p in perms {
+            for signs in 0..8 {
+                let m: Matrix = std::array::from_fn(|r| {
+                    std::array::from_fn(|c| {
+                        if c == p[r] {
+                            if signs >> r & 1 == 1 {
+                                -1
+                            } else {
+                                1
+                            }
+                        } else {
+                            0
+                        }
+                    })
+                });
+                out.push(Sym48::new(m));
+            }
+        }
+        debug_assert_eq!(Size::Three.stickers(), 54);
+        out
+    })
+}
+
+/// `inverse()[s]`: the symmetry that undoes `s` (its matrix is the transpose).
+pub fn inverse48() -> &'static [u8; N_SYM48] {
+    static INV: OnceLock<[u8; N_SYM48]> = OnceLock::new();
+    INV.get_or_init(|| {
+        let s = syms48();
+        std::array::from_fn(|a| {
+            let t: Matrix = std::array::from_fn(|r| std::array::from_fn(|c| s[a].matrix[c][r]));
+            s.iter().position(|b| b.matrix == t).expect("a group") as u8
+        })
+    })
+}

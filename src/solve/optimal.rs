@@ -1,0 +1,256 @@
+//! Optimal 3x3 search: IDA* over the 18 face turns, bounded below by the h0 table looked up for
+//! the cube and for its inverse (both need as many moves as each other).
+//!
+//! The search is resumable: [`OptimalSearch::step`] runs a given number of nodes and returns, so
+//! a caller (the CLI, or a worker that reports progress) decides when to stop. Each finished
+//! depth proves a lower bound. A known solution (the two-phase one) is an upper bound: when no
+//! shorter one exists, it is the answer and the deepest, slowest depth is never searched.
+//!
+//! One pruning trick beyond the bounds: the target group holds every half turn, so a half turn
+//! leaves the inverse's coordinate unchanged; when the inverse bound is tight, a half turn can
+//! only lead past the limit, and is not tried.
+
+use super::two_phase::may_follow;
+use crate::coord::h0::{cocsep, esep};
+use crate::coord::index::perm_rank;
+use crate::cube::cubie::move_cubes;
+use crate::cube::{CubieCube, Move};
+use crate::tables::optimal::OptimalTables;
+
+/// A child that passed both bounds, waiting to be searched.
+#[derive(Clone, Copy)]
+struct Kid {
+    m: Move,
+    cocsep: u32,
+    esep: u16,
+    /// Corner permutation rank (the twist is `cocsep % 2187`).
+    perm: u16,
+    /// The inverse bound is tight here: no half turns next.
+    skip_half: bool,
+    inv: CubieCube,
+}
+
+/// One node on the path: its children that passed both bounds, and how many are done.
+#[derive(Clone, Copy)]
+struct Frame {
+    kids: [Kid; 18],
+    len: u8,
+    next: u8,
+}
+
+const NO_KID: Kid = Kid { m: Move::ALL[0], cocsep: 0, esep: 0, perm: 0, skip_half: false, inv: CubieCube::SOLVED };
+
+/// A resumable optimal search for one cube.
+pub struct OptimalSearch {
+    cube: CubieCube,
+    upper: Option<Vec<Move>>,
+    /// The depth being searched (solutions of exactly this length).
+    target: u32,
+    /// Proven: no solution is shorter.
+    lower: u32,
+    started: bool,
+    stack: Vec<Frame>,
+    path: Vec<Move>,
+    nodes: u64,
+    result: Option<Vec<Move>>,
+}
+
+/// Where a search stands, for progress reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptimalProgress {
+    /// The length being searched now.
+    pub depth: u32,
+    /// No solution is shorter than this (proven).
+    pub lower_bound: u32,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// The length of the best solution known (the answer if nothing shorter turns up), if any.
+    pub upper_bound: Option<u32>,
+}
+
+impl OptimalSearch {
+    /// Starts a search; `upper`, if given, must solve `cube` (a two-phase solution, say).
+    pub fn new(cube: &CubieCube, upper: Option<Vec<Move>>) -> OptimalSearch {
+        debug_assert!(upper.as_ref().is_none_or(|u| cube.apply_moves(u).is_solved()));
+        OptimalSearch {
+            cube: *cube,
+            upper,
+            target: 0,
+            lower: 0,
+            started: false,
+            stack: Vec::with_capacity(24),
+            path: Vec::with_capacity(24),
+            nodes: 0,
+            result: None,
+        }
+    }
+
+    /// Where the search stands.
+    pub fn progress(&self) -> OptimalProgress {
+        OptimalProgress {
+            depth: self.target,
+            lower_bound: self.lower,
+            nodes: self.nodes,
+            upper_bound: self.result.as_ref().or(self.upper.as_ref()).map(|u| u.len() as u32),
+        }
+    }
+
+    /// The optimal solution, once found.
+    pub fn result(&self) -> Option<&[Move]> {
+        self.result.as_deref()
+    }
+
+    /// Searches about `nodes` more nodes; returns the optimal solution once it is known.
+    pub fn step(&mut self, t: &OptimalTables, nodes: u64) -> Option<&[Move]> {
+        let stop = self.nodes.saturating_add(nodes);
+        while self.result.is_none() {
+            if self.stack.is_empty() {
+                self.next_depth(t);
+                continue;
+            }
+            if self.nodes >= stop {
+                return None;
+            }
+            let k = self.stack.len() - 1;
+            let frame = &mut self.stack[k];
+            if frame.next == frame.len {
+                self.stack.pop();
+                self.path.pop();
+                continue;
+            }
+            let kid = frame.kids[frame.next as usize];
+            frame.next += 1;
+            self.path.push(kid.m);
+            let left = self.target - self.path.len() as u32;
+            let frame = self.expand(t, &kid, left);
+            self.stack.push(frame);
+        }
+        self.stack.clear();
+        self.result.as_deref()
+    }
+
+    /// The children of a node with `left` moves to go that may still lead to a solution; finds
+    /// the solution when `left` is 1. All children's table entries are read in one pass, so
+    /// their cache misses overlap.
+    #[inline(never)]
+    fn expand(&mut self, t: &OptimalTables, node: &Kid, left: u32) -> Frame {
+        let moves = move_cubes();
+        let c = &t.coords;
+        let last = self.path.last().copied();
+        let mut frame = Frame { kids: [NO_KID; 18], len: 0, next: 0 };
+        let mut cand = [0usize; 18];
+        let mut n = 0;
+        for m in Move::ALL {
+            if may_follow(last, m) && !(node.skip_half && m.quarters() == 2) {
+                cand[n] = m.index();
+                n += 1;
+            }
+        }
+        self.nodes += n as u64;
+        if left == 1 {
+            for &m in &cand[..n] {
+                let m = Move::ALL[m];
+                if moves[m.inverse().index()].compose(&node.inv).is_solved() {
+                    let mut sol = std::mem::take(&mut self.path);
+                    sol.push(m);
+                    self.result = Some(sol);
+                    break;
+                }
+            }
+            return frame;
+        }
+        let (cs, es, ps) = (node.cocsep as usize * 18, node.esep as usize * 18, node.perm as usize * 18);
+        let corners = &t.corners;
+        let mut bound = [0u32; 18];
+        for k in 0..n {
+            bound[k] = t.bound(c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
+        }
+        for k in 0..n {
+            if bound[k] < left {
+                let c2 = c.cmove[cs + cand[k]] as usize;
+                bound[k] = corners.distance(corners.pmove[ps + cand[k]] as usize, c2 % 2187);
+            }
+        }
+        let kids = &mut frame.kids;
+        let mut len = 0;
+        for k in 0..n {
+            if bound[k] < left {
+                let m = Move::ALL[cand[k]];
+                // The inverse of (cube, then m) is (m⁻¹, then the inverse).
+                let inv = moves[m.inverse().index()].compose(&node.inv);
+                let (cocsep, esep, perm) = (c.cmove[cs + cand[k]], c.emove[es + cand[k]], corners.pmove[ps + cand[k]]);
+                kids[len] = Kid { m, cocsep, esep, perm, skip_half: false, inv };
+                len += 1;
+            }
+        }
+        // The inverse: h0 first (its tightness decides the half turns), then the corners.
+        let mut inv_h0 = [0u32; 18];
+        for k in 0..len {
+            inv_h0[k] = t.coords_bound(&kids[k].inv);
+        }
+        let mut kept = 0;
+        for k in 0..len {
+            if inv_h0[k] < left && t.corner_bound(&kids[k].inv) < left {
+                // Only h0 is blind to half turns: a tight corner bound says nothing of them.
+                kids[kept] = Kid { skip_half: inv_h0[k] == left - 1, ..kids[k] };
+                kept += 1;
+            }
+        }
+        frame.len = kept as u8;
+        frame
+    }
+
+    /// Starts the next depth (or finishes, when the known solution cannot be beaten).
+    fn next_depth(&mut self, t: &OptimalTables) {
+        let inv = self.cube.inverse();
+        let (c, e) = (cocsep(&self.cube), esep(&self.cube));
+        let hi = t.coords_bound(&inv);
+        if self.started {
+            // Every shorter length has been searched in full.
+            self.target += 1;
+        } else {
+            self.started = true;
+            self.target = t.bound_of(&self.cube).max(t.bound_of(&inv));
+        }
+        self.lower = self.target;
+        if self.cube.is_solved() {
+            self.result = Some(Vec::new());
+            return;
+        }
+        if let Some(u) = &self.upper {
+            if u.len() as u32 <= self.target {
+                self.result = self.upper.take();
+                return;
+            }
+        }
+        if self.target == 0 {
+            return;
+        }
+        self.path.clear();
+        let perm = perm_rank(&self.cube.cp) as u16;
+        let root = Kid { m: Move::ALL[0], cocsep: c as u32, esep: e as u16, perm, skip_half: hi == self.target, inv };
+        let frame = self.expand(t, &root, self.target);
+        if self.result.is_none() {
+            self.stack.push(frame);
+        }
+    }
+}
+
+/// Solves `cube` optimally, polling `stop` every million nodes with the progress so far; `None`
+/// if stopped first.
+pub fn solve_optimal(
+    cube: &CubieCube,
+    t: &OptimalTables,
+    upper: Option<Vec<Move>>,
+    stop: &mut dyn FnMut(&OptimalProgress) -> bool,
+) -> Option<Vec<Move>> {
+    let mut search = OptimalSearch::new(cube, upper);
+    loop {
+        if let Some(sol) = search.step(t, 1 << 20) {
+            return Some(sol.to_vec());
+        }
+        if stop(&search.progress()) {
+            return None;
+        }
+    }
+}

@@ -1,0 +1,595 @@
+//! The optimal solver's pruning table (the "h0" table): for every symmetry class of the
+//! coordinate pair (`cocsep`, `esep`) of [`crate::coord::h0`], the fewest moves that bring a cube
+//! into the target group (corners in their tetrads and oriented, edges in their slices). That
+//! group is mapped onto itself by all 48 symmetries, so entries are stored per class of the 48:
+//! 3,393 corner classes × 34,650 edge values = 117,567,450 entries.
+//!
+//! | size | bits | bytes | a 0 means |
+//! | --- | --- | --- | --- |
+//! | large | 4 | 58.8 MB | solved for the coordinate (exact distances, capped at 15) |
+//! | small | 2 | 29.4 MB | "at most base": fall back to the corner-only and edge-only distances |
+//!
+//! Entry `class * 34650 + e'`, where `class` is the class of `cocsep` and `e'` the `esep` value
+//! after conjugating by the symmetry that takes `cocsep` to its class representative.
+
+use super::format::{self, Packed, KIND_OPTIMAL_LARGE, KIND_OPTIMAL_SMALL};
+use super::nibble::NibbleTable;
+use crate::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, N_COCSEP, N_ESEP};
+use crate::coord::index::{ori_rank, ori_unrank, perm_rank, perm_unrank};
+use crate::coord::sym48::{inverse48, syms48, Sym48, N_SYM48};
+use crate::cube::cubie::{compose_corners, move_cubes};
+use crate::cube::CubieCube;
+use crate::error::TableError;
+
+/// Symmetry classes of `cocsep` under the 48 symmetries.
+pub const N_CORNER_CLASSES: usize = 3393;
+/// Entries of the table.
+pub const N_H0: usize = N_CORNER_CLASSES * N_ESEP;
+/// Marks entries the build has not reached.
+const UNREACHED: u8 = 255;
+
+/// Which table: exact 4-bit distances, or 2-bit distances above a base at half the size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableSize {
+    /// 2 bits per entry, 29.4 MB.
+    Small,
+    /// 4 bits per entry, 58.8 MB.
+    Large,
+}
+
+impl TableSize {
+    /// Reads `small` or `large`.
+    pub fn parse(s: &str) -> Option<TableSize> {
+        match s {
+            "small" => Some(TableSize::Small),
+            "large" => Some(TableSize::Large),
+            _ => None,
+        }
+    }
+    /// `small` or `large`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableSize::Small => "small",
+            TableSize::Large => "large",
+        }
+    }
+    /// The table kind in the byte format.
+    pub fn kind(self) -> u32 {
+        match self {
+            TableSize::Small => KIND_OPTIMAL_SMALL,
+            TableSize::Large => KIND_OPTIMAL_LARGE,
+        }
+    }
+}
+
+/// Move tables, symmetry classes and the small fallback tables the h0 table is read through.
+pub struct H0Coords {
+    /// `cocsep * 18 + move` → `cocsep` after the move.
+    pub cmove: Box<[u32]>,
+    /// `esep * 18 + move` → `esep` after the move.
+    pub emove: Box<[u16]>,
+    /// For each `cocsep`: its class `<< 6 |` the symmetry taking it to the class representative.
+    pub class_sym: Box<[u32]>,
+    /// `cocsep` of each class representative.
+    pub reps: Box<[u32]>,
+    /// For each class, the symmetries other than the identity that fix its representative (bit
+    /// `s`). Entries of such a class that these symmetries conjugate into each other are the
+    /// same cubes up to symmetry, and must hold the same distance.
+    pub stabiliser: Box<[u64]>,
+    /// `sym * 34650 + esep` → `esep` conjugated by the symmetry.
+    pub econj: Box<[u16]>,
+    /// Distance of the corner part alone (a lower bound), per `cocsep`.
+    pub cdist: Box<[u8]>,
+    /// Distance of the edge part alone, per `esep`.
+    pub edist: Box<[u8]>,
+}
+
+/// Breadth-first distances over one coordinate's move table (18 columns) from `start`.
+fn bfs_small(moves: &[impl Copy + Into<u32>], size: usize, start: usize) -> Box<[u8]> {
+    let mut dist = vec![UNREACHED; size].into_boxed_slice();
+    dist[start] = 0;
+    let mut frontier = vec![start];
+    let mut d = 0u8;
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for &x in &frontier {
+            for m in 0..18 {
+                let y = moves[x * 18 + m].into() as usize;
+                if dist[y] == UNREACHED {
+                    dist[y] = d + 1;
+                    next.push(y);
+                }
+            }
+        }
+        frontier = next;
+        d += 1;
+    }
+    dist
+}
+
+impl H0Coords {
+    /// Builds everything from cubies (a fraction of a second).
+    pub fn generate() -> H0Coords {
+        let moves = move_cubes();
+        let mut cmove = vec![0u32; N_COCSEP * 18].into_boxed_slice();
+        for x in 0..N_COCSEP {
+            let c = cocsep_cube(x);
+            for (m, mc) in moves.iter().enumerate() {
+                let (cp, co) = compose_corners(&c.cp, &c.co, &mc.cp, &mc.co);
+                cmove[x * 18 + m] = cocsep(&CubieCube { cp, co, ..c }) as u32;
+            }
+        }
+        let mut emove = vec![0u16; N_ESEP * 18].into_boxed_slice();
+        for x in 0..N_ESEP {
+            let c = esep_cube(x);
+            for (m, mc) in moves.iter().enumerate() {
+                emove[x * 18 + m] = esep(&c.compose(mc)) as u16;
+            }
+        }
+        let syms = syms48();
+        let inv = inverse48();
+        let mut class_sym = vec![u32::MAX; N_COCSEP].into_boxed_slice();
+        let mut reps = Vec::with_capacity(N_CORNER_CLASSES);
+        let mut stabiliser = Vec::with_capacity(N_CORNER_CLASSES);
+        for x in 0..N_COCSEP {
+            if class_sym[x] != u32::MAX {
+                continue;
+            }
+            let class = reps.len() as u32;
+            reps.push(x as u32);
+            let cube = cocsep_cube(x);
+            let mut conj = cube;
+            let mut fixed = 0u64;
+            for (s, sym) in syms.iter().enumerate() {
+                sym.conj_corners(&cube, &mut conj);
+                let y = cocsep(&conj);
+                if y == x && s != 0 {
+                    fixed |= 1 << s;
+                }
+                if class_sym[y] == u32::MAX {
+                    // y = x conjugated by s, so y conjugated by s⁻¹ is the representative x.
+                    class_sym[y] = class << 6 | inv[s] as u32;
+                }
+            }
+            stabiliser.push(fixed);
+        }
+        assert_eq!(reps.len(), N_CORNER_CLASSES, "corner classes");
+        let mut econj = vec![0u16; N_SYM48 * N_ESEP].into_boxed_slice();
+        for x in 0..N_ESEP {
+            let cube = esep_cube(x);
+            let mut conj = cube;
+            for (s, sym) in syms.iter().enumerate() {
+                sym.conj_edges(&cube, &mut conj);
+                econj[s * N_ESEP + x] = esep(&conj) as u16;
+            }
+        }
+        let cdist = bfs_small(&cmove, N_COCSEP, cocsep(&CubieCube::SOLVED));
+        let edist = bfs_small(&emove, N_ESEP, esep(&CubieCube::SOLVED));
+        let (reps, stabiliser) = (reps.into_boxed_slice(), stabiliser.into_boxed_slice());
+        H0Coords { cmove, emove, class_sym, reps, stabiliser, econj, cdist, edist }
+    }
+
+    /// The table entry of a coordinate pair.
+    #[inline(always)]
+    pub fn index(&self, cocsep: usize, esep: usize) -> usize {
+        let cs = self.class_sym[cocsep] as usize;
+        (cs >> 6) * N_ESEP + self.econj[(cs & 63) * N_ESEP + esep] as usize
+    }
+}
+
+/// Corner permutation classes under the 16 symmetries that keep the UD axis.
+pub const N_CPERM_CLASSES: usize = 2768;
+
+/// Korf's corner table: the distance of the whole corner state (permutation and twist), one
+/// entry per class of the 16 symmetries that keep the UD axis (they keep each corner's U/D
+/// sticker on U or D, so twist conjugates without the permutation): 2,768 × 2,187 entries,
+/// 4 bits, 3 MB, built in well under a second. It knows the corner permutation, which h0 does
+/// not, and is read beside it.
+pub struct CornerTable {
+    /// `perm * 18 + move` → corner permutation rank after the move.
+    pub pmove: Box<[u16]>,
+    /// `twist * 18 + move` → twist after the move.
+    pub tmove: Box<[u16]>,
+    /// For each permutation rank: its class `<< 4 |` the symmetry (0..16) taking it to the
+    /// class representative.
+    class_sym: Box<[u16]>,
+    /// `sym * 2187 + twist` → the twist conjugated by the symmetry.
+    tconj: Box<[u16]>,
+    /// For each class, the symmetries other than the identity that fix its representative.
+    stabiliser: Box<[u16]>,
+    dist: NibbleTable,
+}
+
+impl CornerTable {
+    /// Builds the move tables, classes and distances.
+    pub fn generate() -> CornerTable {
+        let moves = move_cubes();
+        let cube_of = |perm: usize, twist: usize| {
+            let mut c = CubieCube::SOLVED;
+            perm_unrank(perm, &mut c.cp);
+            ori_unrank(twist, 3, &mut c.co);
+            c
+        };
+        let mut pmove = vec![0u16; 40320 * 18].into_boxed_slice();
+        for p in 0..40320 {
+            let c = cube_of(p, 0);
+            for (m, mc) in moves.iter().enumerate() {
+                pmove[p * 18 + m] = perm_rank(&compose_corners(&c.cp, &c.co, &mc.cp, &mc.co).0) as u16;
+            }
+        }
+        let mut tmove = vec![0u16; 2187 * 18].into_boxed_slice();
+        for t in 0..2187 {
+            let c = cube_of(0, t);
+            for (m, mc) in moves.iter().enumerate() {
+                tmove[t * 18 + m] = ori_rank(&compose_corners(&c.cp, &c.co, &mc.cp, &mc.co).1, 3) as u16;
+            }
+        }
+        let syms: Vec<&Sym48> = ud_syms().iter().map(|&s| &syms48()[s]).collect();
+        let inv16: Vec<usize> = (0..16)
+            .map(|a| {
+                (0..16)
+                    .find(|&b| syms[b].conj(&syms[a].conj(&cube_of(1234, 567))) == cube_of(1234, 567))
+                    .expect("a group")
+            })
+            .collect();
+        let mut class_sym = vec![u16::MAX; 40320].into_boxed_slice();
+        let mut classes = 0u16;
+        let mut stabiliser = Vec::new();
+        for p in 0..40320 {
+            if class_sym[p] != u16::MAX {
+                continue;
+            }
+            let cube = cube_of(p, 0);
+            let mut conj = cube;
+            let mut fixed = 0u16;
+            for (s, sym) in syms.iter().enumerate() {
+                sym.conj_corners(&cube, &mut conj);
+                let q = perm_rank(&conj.cp);
+                if q == p && s != 0 {
+                    fixed |= 1 << s;
+                }
+                if class_sym[q] == u16::MAX {
+                    class_sym[q] = classes << 4 | inv16[s] as u16;
+                }
+            }
+            stabiliser.push(fixed);
+            classes += 1;
+        }
+        assert_eq!(classes as usize, N_CPERM_CLASSES, "corner permutation classes");
+        let mut tconj = vec![0u16; 16 * 2187].into_boxed_slice();
+        for t in 0..2187 {
+            let cube = cube_of(0, t);
+            let mut conj = cube;
+            for (s, sym) in syms.iter().enumerate() {
+                sym.conj_corners(&cube, &mut conj);
+                tconj[s * 2187 + t] = ori_rank(&conj.co, 3) as u16;
+            }
+        }
+        let stabiliser = stabiliser.into_boxed_slice();
+        let mut table = CornerTable { pmove, tmove, class_sym, tconj, stabiliser, dist: NibbleTable::new(0, 0) };
+        table.dist = table.bfs();
+        table
+    }
+
+    /// The table entry of a corner state.
+    #[inline(always)]
+    pub fn index(&self, perm: usize, twist: usize) -> usize {
+        let cs = self.class_sym[perm] as usize;
+        (cs >> 4) * 2187 + self.tconj[(cs & 15) * 2187 + twist] as usize
+    }
+
+    /// The fewest moves that solve the corners of a cube with these coordinates.
+    #[inline(always)]
+    pub fn distance(&self, perm: usize, twist: usize) -> u32 {
+        self.dist.get(self.index(perm, twist)) as u32
+    }
+
+    fn bfs(&self) -> NibbleTable {
+        let n = N_CPERM_CLASSES * 2187;
+        let mut dist = vec![UNREACHED; n];
+        let mut rep = vec![u16::MAX; N_CPERM_CLASSES];
+        for p in (0..40320).rev() {
+            rep[(self.class_sym[p] >> 4) as usize] = p as u16;
+        }
+        dist[self.index(0, 0)] = 0;
+        let mut d = 0u8;
+        let mut found = true;
+        while found {
+            found = false;
+            for i in 0..n {
+                if dist[i] != d {
+                    continue;
+                }
+                let (p, t) = (rep[i / 2187] as usize, i % 2187);
+                for m in 0..18 {
+                    let j = self.index(self.pmove[p * 18 + m] as usize, self.tmove[t * 18 + m] as usize);
+                    if dist[j] == UNREACHED {
+                        found = true;
+                        // And the same corners up to a symmetry that fixes the class (see
+                        // `expand_class`).
+                        let (class, t2) = (j / 2187, j % 2187);
+                        let mut stab = self.stabiliser[class] as u32 | 1;
+                        while stab != 0 {
+                            let s = stab.trailing_zeros() as usize;
+                            stab &= stab - 1;
+                            let k = class * 2187 + self.tconj[s * 2187 + t2] as usize;
+                            if dist[k] == UNREACHED {
+                                dist[k] = d + 1;
+                            }
+                        }
+                    }
+                }
+            }
+            d += 1;
+        }
+        let packed = dist.chunks(2).map(|p| p[0].min(15) | p.get(1).map_or(0, |&h| h.min(15) << 4));
+        NibbleTable::from_packed(packed.collect(), n)
+    }
+
+    /// How many entries hold each distance.
+    pub fn distribution(&self) -> [u64; 16] {
+        self.dist.distribution()
+    }
+}
+
+/// The symmetries of [`syms48`] that keep the UD axis (16 of them).
+pub fn ud_syms() -> Vec<usize> {
+    (0..N_SYM48).filter(|&s| syms48()[s].matrix[1][1] != 0).collect()
+}
+
+/// The h0 pruning table with the coordinates it is read through, and the corner table.
+pub struct OptimalTables {
+    /// Coordinates, move tables and fallbacks.
+    pub coords: H0Coords,
+    /// The corner table read beside it.
+    pub corners: CornerTable,
+    prune: Prune,
+}
+
+enum Prune {
+    Large(NibbleTable),
+    Small { packed: Box<[u8]>, base: u8 },
+}
+
+impl OptimalTables {
+    /// Builds the table of `size` in one go.
+    pub fn generate(size: TableSize) -> OptimalTables {
+        let mut b = H0Build::new(H0Coords::generate());
+        while b.step(usize::MAX) {}
+        b.finish(size)
+    }
+
+    /// Which size this is.
+    pub fn size(&self) -> TableSize {
+        match self.prune {
+            Prune::Large(_) => TableSize::Large,
+            Prune::Small { .. } => TableSize::Small,
+        }
+    }
+
+    /// A lower bound on the moves that solve a cube with these coordinates.
+    #[inline(always)]
+    pub fn bound(&self, cocsep: usize, esep: usize) -> u32 {
+        let i = self.coords.index(cocsep, esep);
+        match &self.prune {
+            Prune::Large(t) => t.get(i) as u32,
+            Prune::Small { packed, base } => {
+                let code = (packed[i >> 2] >> ((i & 3) << 1)) & 3;
+                if code != 0 {
+                    (base + code) as u32
+                } else {
+                    self.coords.cdist[cocsep].max(self.coords.edist[esep]).min(*base) as u32
+                }
+            }
+        }
+    }
+
+    /// The h0 bound alone of a cube (the exact distance to the target group with the large table).
+    #[inline]
+    pub fn coords_bound(&self, cube: &CubieCube) -> u32 {
+        self.bound(cocsep(cube), esep(cube))
+    }
+
+    /// The corner distance of a cube.
+    #[inline]
+    pub fn corner_bound(&self, cube: &CubieCube) -> u32 {
+        self.corners.distance(perm_rank(&cube.cp), ori_rank(&cube.co, 3))
+    }
+
+    /// A lower bound for a cube: the h0 bound and the corner distance, whichever is larger.
+    pub fn bound_of(&self, cube: &CubieCube) -> u32 {
+        self.coords_bound(cube).max(self.corner_bound(cube))
+    }
+
+    /// The table's bytes in the format of [`format`].
+    pub fn to_bytes(&self) -> Vec<u8> {
+        match &self.prune {
+            Prune::Large(t) => format::to_bytes(KIND_OPTIMAL_LARGE, t),
+            Prune::Small { packed, base } => {
+                let p = Packed { bits: 2, base: *base as u32, entries: N_H0, bytes: packed };
+                format::to_bytes_packed(KIND_OPTIMAL_SMALL, &p, &format::distribution(packed, N_H0, 2))
+            }
+        }
+    }
+
+    /// Reads a table of `size` written by [`OptimalTables::to_bytes`], with freshly built coordinates.
+    pub fn from_bytes(bytes: &[u8], size: TableSize) -> Result<OptimalTables, TableError> {
+        let prune = match size {
+            TableSize::Large => Prune::Large(format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0)?),
+            TableSize::Small => {
+                let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_SMALL, N_H0, 2)?;
+                Prune::Small { packed: p.bytes.to_vec().into_boxed_slice(), base: p.base as u8 }
+            }
+        };
+        Ok(OptimalTables { coords: H0Coords::generate(), corners: CornerTable::generate(), prune })
+    }
+
+    /// Counts of each stored value (distances for the large table, codes 0..3 for the small).
+    pub fn distribution(&self) -> [u64; 16] {
+        match &self.prune {
+            Prune::Large(t) => format::distribution(t.packed(), N_H0, 4),
+            Prune::Small { packed, .. } => format::distribution(packed, N_H0, 2),
+        }
+    }
+
+    /// The base of the small table (0 for the large one).
+    pub fn base(&self) -> u8 {
+        match self.prune {
+            Prune::Large(_) => 0,
+            Prune::Small { base, .. } => base,
+        }
+    }
+}
+
+/// A breadth-first build of the h0 table, one slice of corner classes at a time (for progress
+/// reports), one byte per entry while it runs.
+pub struct H0Build {
+    coords: H0Coords,
+    dist: Vec<u8>,
+    depth: u8,
+    at_depth: u64,
+    reached: u64,
+    class: usize,
+    marked: u64,
+    backward: bool,
+}
+
+impl H0Build {
+    /// Starts a build; the solved cube's entry is at depth 0.
+    pub fn new(coords: H0Coords) -> H0Build {
+        let mut dist = vec![UNREACHED; N_H0];
+        dist[coords.index(cocsep(&CubieCube::SOLVED), esep(&CubieCube::SOLVED))] = 0;
+        H0Build { coords, dist, depth: 0, at_depth: 1, reached: 1, class: 0, marked: 0, backward: false }
+    }
+
+    /// Entries with a distance so far, out of [`N_H0`].
+    pub fn reached(&self) -> u64 {
+        self.reached + self.marked
+    }
+
+    /// True once every entry has its distance.
+    pub fn is_done(&self) -> bool {
+        self.at_depth == 0 || self.reached == N_H0 as u64
+    }
+
+    /// Works through at most `max_classes` corner classes of the current depth. Returns false
+    /// once the build is done.
+    pub fn step(&mut self, max_classes: usize) -> bool {
+        if self.is_done() {
+            return false;
+        }
+        if self.class == 0 {
+            // Late depths have a frontier larger than what is left: then it is cheaper to ask
+            // each unreached entry whether a neighbour is on the frontier.
+            self.backward = self.at_depth > (N_H0 as u64 - self.reached) / 2;
+            self.marked = 0;
+        }
+        let end = self.class.saturating_add(max_classes).min(N_CORNER_CLASSES);
+        for class in self.class..end {
+            self.marked += expand_class(&self.coords, &mut self.dist, class, self.depth, self.backward);
+        }
+        self.class = end;
+        if end == N_CORNER_CLASSES {
+            self.depth += 1;
+            self.at_depth = self.marked;
+            self.reached += self.marked;
+            self.marked = 0;
+            self.class = 0;
+        }
+        !self.is_done()
+    }
+
+    /// The finished table of `size` (runs the build to its end first).
+    pub fn finish(mut self, size: TableSize) -> OptimalTables {
+        while self.step(usize::MAX) {}
+        let prune = match size {
+            TableSize::Large => {
+                let packed = self.dist.chunks(2).map(|p| p[0].min(15) | p.get(1).map_or(0, |&h| h.min(15) << 4));
+                Prune::Large(NibbleTable::from_packed(packed.collect(), N_H0))
+            }
+            TableSize::Small => {
+                let base = small_base(&self.dist);
+                let code = |d: u8| if d <= base { 0 } else { (d - base).min(3) };
+                let packed =
+                    self.dist.chunks(4).map(|q| q.iter().enumerate().fold(0u8, |b, (k, &d)| b | code(d) << (2 * k)));
+                Prune::Small { packed: packed.collect(), base }
+            }
+        };
+        OptimalTables { coords: self.coords, corners: CornerTable::generate(), prune }
+    }
+}
+
+/// The base of the 2-bit table: the one whose three exact values (base + 1 ..= base + 3) cover
+/// the most entries.
+fn small_base(dist: &[u8]) -> u8 {
+    let mut count = [0u64; 256];
+    for &d in dist {
+        count[d as usize] += 1;
+    }
+    (0..13u8).max_by_key(|&b| (count[b as usize + 1] + count[b as usize + 2] + count[b as usize + 3], b)).unwrap_or(0)
+}
+
+/// One corner class of a breadth-first step: forward, marks the unreached neighbours of its
+/// entries at depth `d`; backward, marks its unreached entries that have a neighbour at `d`.
+/// Every entry marked takes the entries its class's stabiliser conjugates it to along (they are
+/// the same cubes up to symmetry; the search may land on any of them). Out of line so browsers
+/// optimise it early (see `tables::prune`).
+#[inline(never)]
+fn expand_class(c: &H0Coords, dist: &mut [u8], class: usize, d: u8, backward: bool) -> u64 {
+    let row = class * N_ESEP;
+    let rep = c.reps[class] as usize;
+    let mut base = [0usize; 18];
+    let mut conj = [0usize; 18];
+    let mut stab = [0u64; 18];
+    for m in 0..18 {
+        let cs = c.class_sym[c.cmove[rep * 18 + m] as usize] as usize;
+        base[m] = (cs >> 6) * N_ESEP;
+        conj[m] = (cs & 63) * N_ESEP;
+        stab[m] = c.stabiliser[cs >> 6];
+    }
+    let mut count = 0u64;
+    if backward {
+        for e in 0..N_ESEP {
+            if dist[row + e] != UNREACHED {
+                continue;
+            }
+            let moves = &c.emove[e * 18..e * 18 + 18];
+            if (0..18).any(|m| dist[base[m] + c.econj[conj[m] + moves[m] as usize] as usize] == d) {
+                dist[row + e] = d + 1;
+                count += 1 + mark_stabilised(c, dist, row, e, c.stabiliser[class], d + 1);
+            }
+        }
+    } else {
+        for e in 0..N_ESEP {
+            if dist[row + e] != d {
+                continue;
+            }
+            let moves = &c.emove[e * 18..e * 18 + 18];
+            for m in 0..18 {
+                let e2 = c.econj[conj[m] + moves[m] as usize] as usize;
+                if dist[base[m] + e2] == UNREACHED {
+                    dist[base[m] + e2] = d + 1;
+                    count += 1 + mark_stabilised(c, dist, base[m], e2, stab[m], d + 1);
+                }
+            }
+        }
+    }
+    count
+}
+
+/// Gives distance `d` to the unreached entries of row `row` that the symmetries `stab` conjugate
+/// edge value `e` to; returns how many.
+#[inline]
+fn mark_stabilised(c: &H0Coords, dist: &mut [u8], row: usize, e: usize, mut stab: u64, d: u8) -> u64 {
+    let mut count = 0;
+    while stab != 0 {
+        let s = stab.trailing_zeros() as usize;
+        stab &= stab - 1;
+        let j = row + c.econj[s * N_ESEP + e] as usize;
+        if dist[j] == UNREACHED {
+            dist[j] = d;
+            count += 1;
+        }
+    }
+    count
+}

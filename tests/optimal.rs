@@ -1,0 +1,315 @@
+//! The optimal solver: 48 symmetries, the h0 coordinates and table, and the IDA* search.
+
+mod common;
+
+use common::random_moves;
+use cubehint::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, N_COCSEP, N_ESEP};
+use cubehint::coord::sym48::{conj_facelets, inverse48, syms48};
+use cubehint::cube::parse_moves;
+use cubehint::cube::{CubieCube, Face, Move};
+use cubehint::rng::Rng;
+use cubehint::scramble::random_cube;
+use cubehint::solve::optimal::{solve_optimal, OptimalSearch};
+use cubehint::solve::two_phase::{solve_two_phase, Limits};
+use cubehint::tables::optimal::{H0Coords, OptimalTables, TableSize, N_H0};
+use cubehint::tables::two_phase::TwoPhaseTables;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+fn large() -> &'static OptimalTables {
+    static T: OnceLock<OptimalTables> = OnceLock::new();
+    T.get_or_init(|| OptimalTables::generate(TableSize::Large))
+}
+
+#[test]
+fn forty_eight_distinct_symmetries_with_inverses() {
+    let s = syms48();
+    assert_eq!(s.len(), 48);
+    assert_eq!(s.iter().filter(|x| x.is_mirror()).count(), 24);
+    let inv = inverse48();
+    let mut rng = Rng::new(5);
+    let cube = random_cube(&mut rng);
+    let mut seen = Vec::new();
+    for (k, sym) in s.iter().enumerate() {
+        let c = sym.conj(&cube);
+        assert!(c.is_legal());
+        assert_eq!(s[inv[k] as usize].conj(&c), cube, "symmetry {k} then its inverse");
+        seen.push(c);
+    }
+    seen.sort_by_key(|c| format!("{c:?}"));
+    seen.dedup();
+    assert_eq!(seen.len(), 48, "a random cube has 48 different conjugates");
+}
+
+#[test]
+fn fast_conjugation_matches_stickers() {
+    let mut rng = Rng::new(6);
+    for _ in 0..200 {
+        let cube = random_cube(&mut rng);
+        for sym in syms48() {
+            let slow = CubieCube::from_facelets(&conj_facelets(&cube.to_facelets(), sym)).expect("a legal cube");
+            assert_eq!(sym.conj(&cube), slow);
+        }
+    }
+}
+
+#[test]
+fn conjugation_maps_face_turns_to_face_turns() {
+    // Conjugating a turned cube gives the conjugate of solved turned by some face turn, of the
+    // same kind (quarter or half), and a mirror reverses quarter turns.
+    for sym in syms48() {
+        for m in Move::ALL {
+            let c = sym.conj(&CubieCube::from_moves(&[m]));
+            let image: Vec<Move> = Move::ALL.into_iter().filter(|&n| CubieCube::from_moves(&[n]) == c).collect();
+            assert_eq!(image.len(), 1);
+            let n = image[0];
+            assert_eq!(n.quarters() == 2, m.quarters() == 2);
+            if m.quarters() != 2 {
+                assert_eq!(n.quarters() == m.quarters(), !sym.is_mirror());
+            }
+        }
+    }
+}
+
+#[test]
+fn h0_coordinates_read_only_tetrads_slices_and_twist() {
+    // Cubes with the same coordinates stay together under moves and symmetries: check on
+    // representatives versus random cubes with those coordinates.
+    let mut rng = Rng::new(7);
+    for _ in 0..2000 {
+        let cube = random_cube(&mut rng);
+        let (c, e) = (cocsep(&cube), esep(&cube));
+        assert!(c < N_COCSEP && e < N_ESEP);
+        let rc = cocsep_cube(c);
+        let re = esep_cube(e);
+        assert_eq!((cocsep(&rc), esep(&re)), (c, e));
+        let m = Move::ALL[rng.below(18) as usize];
+        let moved = cube.apply_move(m);
+        assert_eq!(cocsep(&rc.apply_move(m)), cocsep(&moved));
+        assert_eq!(esep(&re.apply_move(m)), esep(&moved));
+        for sym in syms48() {
+            let conj = sym.conj(&cube);
+            assert_eq!(cocsep(&sym.conj(&rc)), cocsep(&conj));
+            assert_eq!(esep(&sym.conj(&re)), esep(&conj));
+        }
+    }
+}
+
+#[test]
+fn h0_move_tables_follow_cubies() {
+    let coords = H0Coords::generate();
+    let mut rng = Rng::new(8);
+    for _ in 0..200 {
+        let moves = random_moves(&mut rng, 30, &Face::ALL);
+        let mut cube = CubieCube::SOLVED;
+        let (mut c, mut e) = (cocsep(&cube), esep(&cube));
+        for m in moves {
+            cube = cube.apply_move(m);
+            c = coords.cmove[c * 18 + m.index()] as usize;
+            e = coords.emove[e * 18 + m.index()] as usize;
+            assert_eq!((c, e), (cocsep(&cube), esep(&cube)));
+        }
+    }
+}
+
+const H0_DISTRIBUTION: [u64; 16] =
+    [1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317, 68566704, 8749194, 1673, 0, 0, 0];
+
+#[test]
+fn large_table_distribution_is_pinned() {
+    let d = large().distribution();
+    assert_eq!(d, H0_DISTRIBUTION);
+    assert_eq!(d.iter().sum::<u64>(), N_H0 as u64);
+}
+
+#[test]
+fn corner_table_distribution_is_pinned() {
+    // Entries per class of the 16 UD symmetries (88,179,840 corner states in 2,768 × 2,187).
+    let d = large().corners.distribution();
+    assert_eq!(d, [1, 4, 23, 213, 1974, 13968, 79267, 370042, 1422664, 3106728, 1052624, 6108, 0, 0, 0, 0]);
+    assert_eq!(d.iter().sum::<u64>(), 2768 * 2187);
+}
+
+#[test]
+fn corner_table_is_a_distance() {
+    // As for h0: zero only for solved corners, neighbours within one, one closer from every
+    // other state, the same for symmetric cubes (all 48: the corners' distance does not care
+    // that the table was reduced by 16).
+    let t = large();
+    let mut rng = Rng::new(14);
+    for i in 0..20_000 {
+        let n = if i % 2 == 0 { 40 } else { rng.below(7) as usize };
+        let cube = CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL));
+        let d = t.corner_bound(&cube);
+        assert_eq!(d == 0, cube.cp == CubieCube::SOLVED.cp && cube.co == [0; 8]);
+        let near: Vec<u32> = Move::ALL.iter().map(|&m| t.corner_bound(&cube.apply_move(m))).collect();
+        assert!(near.iter().all(|&n| n + 1 >= d && n <= d + 1), "neighbours within one");
+        assert!(d == 0 || near.contains(&(d - 1)), "a neighbour one closer");
+        assert!(d as usize <= n, "no more than the moves that made it");
+        let s = &syms48()[rng.below(48) as usize];
+        assert_eq!(t.corner_bound(&s.conj(&cube)), d, "the same for every symmetric cube");
+    }
+}
+
+/// Is the cube in the target group: corners in their tetrads and oriented, edges in their slices?
+fn in_target(c: &CubieCube) -> bool {
+    let tetrad = |p: u8| [0, 2, 5, 7].contains(&p);
+    let slice = |p: u8| {
+        if p >= 8 {
+            0
+        } else if p % 2 == 1 {
+            1
+        } else {
+            2
+        }
+    };
+    (0..8).all(|i| tetrad(c.cp[i]) == tetrad(i as u8) && c.co[i] == 0)
+        && (0..12).all(|i| slice(c.ep[i]) == slice(i as u8))
+}
+
+#[test]
+fn h0_table_is_a_distance() {
+    // Exact distances are the only function with: 0 exactly on the target group, neighbours
+    // within one, and a neighbour one closer from every other entry. Checked on random cubes
+    // and on cubes near the target (random half-turn walks then a few moves).
+    let t = large();
+    let h0 = |c: &CubieCube| t.coords_bound(c);
+    let mut rng = Rng::new(9);
+    for i in 0..20_000 {
+        let cube = if i % 2 == 0 {
+            random_cube(&mut rng)
+        } else {
+            let halves: Vec<Move> = (0..20).map(|_| Move::new(Face::ALL[rng.below(6) as usize], 2)).collect();
+            let n = rng.below(6) as usize;
+            CubieCube::from_moves(&halves).apply_moves(&random_moves(&mut rng, n, &Face::ALL))
+        };
+        let d = h0(&cube);
+        assert_eq!(d == 0, in_target(&cube), "zero exactly on the target group");
+        let near: Vec<u32> = Move::ALL.iter().map(|&m| h0(&cube.apply_move(m))).collect();
+        assert!(near.iter().all(|&n| n + 1 >= d && n <= d + 1), "neighbours within one");
+        assert!(d == 0 || near.contains(&(d - 1)), "a neighbour one closer");
+        let s = &syms48()[rng.below(48) as usize];
+        assert_eq!(h0(&s.conj(&cube)), d, "the same for every symmetric cube");
+    }
+}
+
+#[test]
+fn small_table_agrees_with_large() {
+    let small = OptimalTables::generate(TableSize::Small);
+    let base = small.base() as u32;
+    assert!(base > 0);
+    let mut rng = Rng::new(10);
+    for _ in 0..50_000 {
+        let cube = random_cube(&mut rng).apply_moves(&[]);
+        let (s, l) = (small.coords_bound(&cube), large().coords_bound(&cube));
+        assert!(s <= l, "a lower bound");
+        if l > base && l <= base + 3 {
+            assert_eq!(s, l, "exact above the base");
+        }
+    }
+    let bytes = small.to_bytes();
+    assert_eq!(bytes.len(), 168 + N_H0.div_ceil(4));
+    let back = OptimalTables::from_bytes(&bytes, TableSize::Small).expect("round trip");
+    assert_eq!(back.distribution(), small.distribution());
+    assert_eq!(back.base(), small.base());
+    let mut bad = bytes.clone();
+    bad[1000] ^= 0x10;
+    assert!(OptimalTables::from_bytes(&bad, TableSize::Small).is_err(), "corrupted bytes");
+    assert!(OptimalTables::from_bytes(&bytes, TableSize::Large).is_err(), "the other size");
+    assert!(OptimalTables::from_bytes(&bytes[..bytes.len() - 1], TableSize::Small).is_err(), "truncated");
+}
+
+#[test]
+fn large_table_round_trip() {
+    let bytes = large().to_bytes();
+    assert_eq!(bytes.len(), 168 + N_H0.div_ceil(2));
+    let back = OptimalTables::from_bytes(&bytes, TableSize::Large).expect("round trip");
+    assert_eq!(back.distribution(), H0_DISTRIBUTION);
+    let mut bad = bytes;
+    bad[168 + 12345] ^= 1;
+    assert!(OptimalTables::from_bytes(&bad, TableSize::Large).is_err());
+}
+
+fn optimal(cube: &CubieCube) -> Vec<Move> {
+    let sol = solve_optimal(cube, large(), None, &mut |_| false).expect("not stopped");
+    assert!(cube.apply_moves(&sol).is_solved(), "the solution solves");
+    sol
+}
+
+#[test]
+fn states_within_five_moves_get_their_breadth_first_distance() {
+    // Breadth-first search over whole cubes from solved, five moves deep.
+    let mut depth: HashMap<CubieCube, usize> = HashMap::new();
+    depth.insert(CubieCube::SOLVED, 0);
+    let mut frontier = vec![CubieCube::SOLVED];
+    for d in 1..=5 {
+        let mut next = Vec::new();
+        for c in &frontier {
+            for m in Move::ALL {
+                let n = c.apply_move(m);
+                if let std::collections::hash_map::Entry::Vacant(v) = depth.entry(n) {
+                    v.insert(d);
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    assert_eq!(depth.len(), 1 + 18 + 243 + 3240 + 43239 + 574908);
+    let mut rng = Rng::new(11);
+    let all: Vec<(&CubieCube, &usize)> = depth.iter().collect();
+    for _ in 0..2000 {
+        let (cube, &d) = all[rng.below(all.len() as u64) as usize];
+        assert_eq!(optimal(cube).len(), d, "{cube:?}");
+    }
+}
+
+#[test]
+fn known_positions() {
+    let cases = [
+        ("", 0),
+        ("U2 D2 F2 B2 L2 R2", 6),   // checkerboard
+        ("U D' R L' F B' U D'", 8), // six spots
+    ];
+    for (moves, want) in cases {
+        let cube = CubieCube::from_moves(&parse_moves(moves).unwrap());
+        assert_eq!(optimal(&cube).len(), want, "{moves}");
+    }
+}
+
+#[test]
+fn never_longer_than_two_phase_or_the_scramble() {
+    let tp = TwoPhaseTables::generate();
+    let mut rng = Rng::new(12);
+    for n in [7, 8, 9, 10, 11, 12] {
+        for _ in 0..3 {
+            let scramble = random_moves(&mut rng, n, &Face::ALL);
+            let cube = CubieCube::from_moves(&scramble);
+            let two = solve_two_phase(&cube, &tp, &Limits::default(), &mut || false).unwrap();
+            let sol = solve_optimal(&cube, large(), Some(two.clone()), &mut |_| false).unwrap();
+            assert!(cube.apply_moves(&sol).is_solved());
+            assert!(sol.len() <= two.len() && sol.len() <= n, "{} > {} or {n}", sol.len(), two.len());
+            assert_eq!(sol.len(), optimal(&cube).len(), "the same length with or without an upper bound");
+        }
+    }
+}
+
+#[test]
+fn a_search_can_pause_and_resume() {
+    let mut rng = Rng::new(13);
+    let cube = CubieCube::from_moves(&random_moves(&mut rng, 13, &Face::ALL));
+    let mut search = OptimalSearch::new(&cube, None);
+    let mut steps = 0;
+    let mut lower = 0;
+    while search.step(large(), 10_000).is_none() {
+        let p = search.progress();
+        assert!(p.lower_bound >= lower, "the proven bound never falls");
+        lower = p.lower_bound;
+        steps += 1;
+    }
+    assert!(steps > 1, "a 13-move scramble takes more than 10,000 nodes");
+    let sol = search.result().unwrap().to_vec();
+    assert!(cube.apply_moves(&sol).is_solved());
+    assert!(sol.len() as u32 >= lower);
+    assert_eq!(sol.len(), optimal(&cube).len());
+}
