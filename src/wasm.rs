@@ -12,6 +12,8 @@ use crate::solve::two_phase::{solve_with_stats, Limits};
 use crate::state::{apply_text, parse_state, State};
 use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
 use crate::tables::prune::Bfs;
+use crate::solve::optimal::OptimalSearch;
+use crate::tables::optimal::{H0Build, H0Coords, OptimalTables, TableSize, N_H0};
 use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables, BUILD_STEPS};
 use wasm_bindgen::prelude::*;
 
@@ -308,4 +310,91 @@ impl Solver {
 
 fn parse_metric(metric: &str) -> Result<Metric, JsError> {
     Metric::parse(metric).ok_or_else(|| JsError::new("metric is htm or qtm"))
+}
+
+/// The optimal 3x3 solver, kept apart from [`Solver`] (the page runs it in a worker of its own,
+/// which it ends to cancel): builds or loads the h0 table, then searches in slices that report
+/// progress.
+#[wasm_bindgen]
+pub struct OptimalSolver {
+    size: TableSize,
+    build: Option<H0Build>,
+    tables: Option<OptimalTables>,
+    search: Option<OptimalSearch>,
+}
+
+#[wasm_bindgen]
+impl OptimalSolver {
+    /// A solver for the table `size`: "large" (4 bits, 59 MB) or "small" (2 bits, 29 MB).
+    #[wasm_bindgen(constructor)]
+    pub fn new(size: &str) -> Result<OptimalSolver, JsError> {
+        install_panic_hook();
+        let size = TableSize::parse(size).ok_or_else(|| JsError::new("the table size is small or large"))?;
+        Ok(OptimalSolver { size, build: None, tables: None, search: None })
+    }
+
+    /// Loads a table saved by `table_bytes`; fails (keeping nothing) if it does not check out.
+    pub fn load(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        self.tables = Some(OptimalTables::from_bytes(bytes, self.size).map_err(|e| JsError::new(&e.to_string()))?);
+        self.build = None;
+        Ok(())
+    }
+
+    /// One slice of the table build (a few hundred milliseconds); returns the fraction of
+    /// entries done (1 when ready).
+    pub fn build_step(&mut self) -> f64 {
+        if self.tables.is_some() {
+            return 1.0;
+        }
+        let Some(build) = self.build.as_mut() else {
+            self.build = Some(H0Build::new(H0Coords::generate()));
+            return 0.01;
+        };
+        if build.step(40) {
+            return 0.01 + 0.98 * build.reached() as f64 / N_H0 as f64;
+        }
+        let build = self.build.take().expect("a build");
+        self.tables = Some(build.finish(self.size));
+        1.0
+    }
+
+    /// Is the table ready?
+    pub fn ready(&self) -> bool {
+        self.tables.is_some()
+    }
+
+    /// The table in the table format, for caching.
+    pub fn table_bytes(&self) -> Result<Vec<u8>, JsError> {
+        self.tables.as_ref().map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the optimal table is not built"))
+    }
+
+    /// Starts a search for a 54-letter state. `upper` is a known solution of it (the two-phase
+    /// one) or empty; it is checked, and the answer if nothing shorter exists.
+    pub fn start(&mut self, facelets: &str, upper: &str) -> Result<(), JsError> {
+        let cube = match parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))? {
+            State::Three(c) => c,
+            State::Two(_) => return Err(JsError::new("error[length]: the optimal solver takes 54-letter 3x3 states")),
+        };
+        let upper = crate::cube::parse_moves(upper).ok().filter(|m| cube.apply_moves(m).is_solved());
+        self.search = Some(OptimalSearch::new(&cube, upper));
+        Ok(())
+    }
+
+    /// Searches about `nodes` nodes. Returns JSON `{"done", "moves", "depth", "lower", "nodes",
+    /// "upper"}`: `moves` once done; `lower` is the proven bound (no solution is shorter).
+    pub fn search_step(&mut self, nodes: f64) -> Result<String, JsError> {
+        let tables = self.tables.as_ref().ok_or_else(|| JsError::new("the optimal table is not built"))?;
+        let search = self.search.as_mut().ok_or_else(|| JsError::new("no search started"))?;
+        let done = search.step(tables, nodes.max(1.0) as u64).map(|m| format_moves(m));
+        let p = search.progress();
+        let upper = p.upper_bound.map_or("null".to_string(), |u| u.to_string());
+        Ok(format!(
+            "{{\"done\":{},\"moves\":{},\"depth\":{},\"lower\":{},\"nodes\":{},\"upper\":{upper}}}",
+            done.is_some(),
+            done.as_deref().map_or("null".to_string(), json_string),
+            p.depth,
+            p.lower_bound,
+            p.nodes
+        ))
+    }
 }

@@ -60,8 +60,8 @@ const net = new Net($('net'), { onPaint: paint, colorName, onKey: netKey });
 const single = globalThis.CUBEHINT_SINGLE;
 let client = newClient();
 
-function newClient() {
-  return new SolverClient(single?.workerUrl ?? new URL('./solver.worker.js', import.meta.url), onProgress, single?.workerType);
+function newClient(progress = onProgress) {
+  return new SolverClient(single?.workerUrl ?? new URL('./solver.worker.js', import.meta.url), progress, single?.workerType);
 }
 
 // Starts the worker and its tables (again, after a stopped search).
@@ -284,6 +284,8 @@ function refresh({ keepField = false, quiet = false } = {}) {
     }
   }
   $('solve').disabled = !valid;
+  $('optimal').hidden = size !== 3;
+  $('optimal').disabled = !valid || document.body.dataset.optimal === 'searching' || isSolvedColors(size, colors);
   const h = state.history[size];
   $('undo').disabled = h.undo.length === 0;
   $('redo').disabled = h.redo.length === 0;
@@ -492,6 +494,81 @@ async function solve() {
   }
 }
 
+// --- optimal 3x3 -------------------------------------------------------------------------------
+
+// The optimal search runs in a worker of its own, so Cancel can end it at once while Solve keeps
+// working. Its table (59 MB, or 29 MB on a device that reports little memory) is built once and
+// kept in the browser.
+let optimalClient = null;
+const optimalTableSize = () => ((navigator.deviceMemory ?? 8) < 2 ? 'small' : 'large');
+
+function seconds(ms) {
+  return ms < 1000 ? `${Math.round(ms)} ms` : ms < 120000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
+}
+
+function onOptimalProgress(p) {
+  const bar = $('optimal-progress');
+  if (p.puzzle === 'optimal') {
+    bar.value = p.fraction;
+    $('optimal-label').textContent =
+      p.fraction >= 1
+        ? 'Optimal table ready.'
+        : `Building the optimal solver's table (once: it is kept for next time)… ${Math.round(p.fraction * 100)}%`;
+    if (p.source) document.body.dataset.tablesOptimal = p.source;
+  } else if (p.puzzle === 'optimal-search') {
+    bar.removeAttribute('value');
+    $('optimal-label').textContent = `Searching: no solution shorter than ${p.lower} moves. Trying ${p.depth} moves now…`;
+    const best = p.upper ? ` The best solution known so far has ${p.upper} moves.` : '';
+    $('optimal-detail').textContent = `${(p.nodes / 1e6).toFixed(1)} million positions checked in ${seconds(p.ms)}.${best}`;
+    document.body.dataset.optimalLower = String(p.lower);
+  }
+}
+
+async function findOptimal() {
+  const letters = lettersOf(3, current());
+  if (state.size !== 3 || !letters) return;
+  $('optimal').disabled = true;
+  $('optimal-box').hidden = false;
+  $('optimal-label').textContent = 'Finding the shortest solution…';
+  $('optimal-detail').textContent = 'This can take from a moment to many minutes. You can keep using the page.';
+  document.body.dataset.optimal = 'searching';
+  setStatus('Looking for the shortest solution…');
+  const t0 = performance.now();
+  try {
+    // A known solution bounds the search: when nothing shorter exists, the search ends there.
+    const sol = state.solution;
+    let upper = '';
+    if (sol?.size === 3 && sol.step === 0 && lettersOf(3, sol.start) === letters) upper = sol.moves.join(' ');
+    else upper = await client.call('solve3', { facelets: letters }).then((r) => r.moves).catch(() => '');
+    if (!optimalClient) {
+      optimalClient = newClient(onOptimalProgress);
+      if (single) await optimalClient.call('init', single.wasm);
+    }
+    const r = await optimalClient.call('solveOptimal', { facelets: letters, upper, size: optimalTableSize() });
+    const ms = performance.now() - t0;
+    document.body.dataset.optimal = 'done';
+    if (state.size !== 3 || lettersOf(3, current()) !== letters) {
+      setStatus(`The cube changed during the search; its result (${r.moves || 'already solved'}) was for the earlier state.`);
+      return;
+    }
+    const moves = r.moves ? r.moves.split(' ') : [];
+    state.solution = { size: 3, moves, step: 0, exact: true, metric: 'htm', start: [...current()] };
+    setStatus(`Found an optimal solution: ${moves.length} moves, and no shorter one exists (${seconds(ms)}). Use Next move to follow it.`);
+  } catch (err) {
+    const stopped = String(err.message) === 'stopped';
+    document.body.dataset.optimal = stopped ? 'cancelled' : 'failed';
+    setStatus(stopped ? 'Cancelled the optimal search. Your cube is as it was.' : `<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, stopped ? '' : 'invalid');
+  } finally {
+    $('optimal-box').hidden = true;
+    refresh({ quiet: true });
+  }
+}
+
+function cancelOptimal() {
+  optimalClient?.terminate();
+  optimalClient = null;
+}
+
 // Sets the stickers to the solution's state after `step` moves.
 function replay(sol, step) {
   const faces = faceColors(sol.size, sol.start);
@@ -611,6 +688,8 @@ $('undo').addEventListener('click', () => undoRedo('undo', 'redo'));
 $('redo').addEventListener('click', () => undoRedo('redo', 'undo'));
 $('scramble').addEventListener('click', scramble);
 $('solve').addEventListener('click', solve);
+$('optimal').addEventListener('click', findOptimal);
+$('optimal-cancel').addEventListener('click', cancelOptimal);
 $('next').addEventListener('click', () => step(1));
 $('prev').addEventListener('click', () => step(-1));
 $('facelet-form').addEventListener('submit', useField);

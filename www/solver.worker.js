@@ -1,7 +1,7 @@
 // The solver worker: owns the wasm Solver and its tables. Tables come from the browser's cache
 // (IndexedDB, checked by format version and checksum before use), else from a served file in
 // the same format, else they are built in slices between which requests are answered.
-import init, { Solver } from './pkg/cubehint.js';
+import init, { OptimalSolver, Solver } from './pkg/cubehint.js';
 
 let solver = null;
 let ready = null;
@@ -134,7 +134,56 @@ function prepare(puzzle) {
   return builds[puzzle];
 }
 
+// The optimal solver's table: from the cache when it checks out, else built in slices with
+// progress and then cached (tens of MB: the browser may ask before keeping it).
+let optimal = null;
+function prepareOptimal(size) {
+  optimal ??= (async () => {
+    await start();
+    const started = performance.now();
+    const solver = new OptimalSolver(size);
+    const key = `optimal-${size}`;
+    let source = 'built';
+    const cached = await dbGet(key).catch(() => null);
+    if (cached) {
+      try {
+        solver.load(new Uint8Array(cached));
+        source = 'cache';
+      } catch {
+        source = 'rebuilt (the cached copy failed its check)';
+      }
+    }
+    while (!solver.ready()) {
+      const fraction = solver.build_step();
+      postMessage({ progress: { puzzle: 'optimal', fraction: Math.min(fraction, 0.999) } });
+      await pause();
+    }
+    if (source !== 'cache') await dbPut(key, solver.table_bytes().buffer).catch(() => false);
+    const ms = performance.now() - started;
+    postMessage({ progress: { puzzle: 'optimal', fraction: 1, source, ms } });
+    return { solver, source, ms };
+  })();
+  return optimal;
+}
+
 const handlers = {
+  prepareOptimal: async (size) => {
+    const { source, ms } = await prepareOptimal(size);
+    return { source, ms };
+  },
+  // Streams progress (depth, proven bound, nodes) between slices of about a second; the page
+  // cancels by ending this worker.
+  solveOptimal: async ({ facelets, upper = '', size = 'large' }) => {
+    const { solver } = await prepareOptimal(size);
+    solver.start(facelets, upper);
+    const t0 = performance.now();
+    for (;;) {
+      const r = JSON.parse(solver.search_step(4e6));
+      postMessage({ progress: { puzzle: 'optimal-search', ...r, ms: performance.now() - t0 } });
+      if (r.done) return r;
+      await pause();
+    }
+  },
   init: (wasm) => start(wasm).then(() => true),
   prepare: (puzzle) => prepare(puzzle),
   solve2: ({ facelets, metric = 'htm' }) => JSON.parse(solver.solve_2x2(facelets, metric)),

@@ -1,0 +1,41 @@
+// The page's optimal mode: Find optimal builds (or loads) its table with progress, finds the
+// shortest solution, feeds the hints; Cancel stops a search and leaves the page usable.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, useField, status, isSolvedNet } from './helpers.mjs';
+
+test('Find optimal: table built with progress, then an optimal solution followed to solved', { timeout: 300_000 }, async () => {
+  const env = await launch();
+  try {
+    const page = await openPage(env);
+    // Eight moves that a shorter sequence undoes: R R is R2, so the optimal solution has 7.
+    await useField(page, "R R U F' D2 L B' U'");
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Find optimal' }).click();
+    await page.waitForSelector('#optimal-box:not([hidden])');
+    await page.waitForSelector('body[data-optimal="done"]', { timeout: 280_000 });
+    console.log(`optimal table ${await page.evaluate(() => document.body.dataset.tablesOptimal)}; answer after ${Date.now() - t0} ms`);
+    await assert.doesNotReject(status(page).filter({ hasText: 'Found an optimal solution: 7 moves' }).waitFor());
+    const moves = (await page.getByTestId('solution').textContent()).trim().split(/\s+/);
+    assert.equal(moves.length, 7);
+    for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Next move' }).click();
+    assert.ok(await isSolvedNet(page), 'the hints solve the cube');
+    assert.deepEqual(page.errors, []);
+
+    // Cancel: a random state takes long; cancel it and check the page still solves.
+    await page.getByRole('button', { name: 'Scramble' }).click();
+    await status(page).filter({ hasText: 'Scrambled with' }).waitFor();
+    const before = await page.getByTestId('facelets').inputValue();
+    await page.getByRole('button', { name: 'Find optimal' }).click();
+    await page.waitForSelector('body[data-optimal-lower]');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForSelector('body[data-optimal="cancelled"]');
+    assert.equal(await page.getByTestId('facelets').inputValue(), before, 'the cube is kept');
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await status(page).filter({ hasText: 'Found a' }).waitFor({ timeout: 30_000 });
+    assert.ok(await page.getByRole('button', { name: 'Find optimal' }).isEnabled());
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await env.close();
+  }
+});
