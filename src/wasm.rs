@@ -6,14 +6,14 @@ use crate::cube::{format_moves, Size};
 use crate::error::{CubeError, SolveError};
 use crate::rng::Rng;
 use crate::scramble::{invert_moves, scramble_cube, scramble_pocket};
+use crate::solve::optimal::OptimalSearch;
 use crate::solve::pocket::{solve as solve_pocket, to_held};
 use crate::solve::pocket_ida::PocketIda;
 use crate::solve::two_phase::{solve_with_stats, Limits};
 use crate::state::{apply_text, parse_state, State};
+use crate::tables::optimal::{H0Build, H0Coords, OptimalTables, TableSize, N_H0};
 use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
 use crate::tables::prune::Bfs;
-use crate::solve::optimal::OptimalSearch;
-use crate::tables::optimal::{H0Build, H0Coords, OptimalTables, TableSize, N_H0};
 use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables, BUILD_STEPS};
 use wasm_bindgen::prelude::*;
 
@@ -320,6 +320,7 @@ pub struct OptimalSolver {
     size: TableSize,
     build: Option<H0Build>,
     tables: Option<OptimalTables>,
+    two_phase: Option<TwoPhaseTables>,
     search: Option<OptimalSearch>,
 }
 
@@ -330,7 +331,7 @@ impl OptimalSolver {
     pub fn new(size: &str) -> Result<OptimalSolver, JsError> {
         install_panic_hook();
         let size = TableSize::parse(size).ok_or_else(|| JsError::new("the table size is small or large"))?;
-        Ok(OptimalSolver { size, build: None, tables: None, search: None })
+        Ok(OptimalSolver { size, build: None, tables: None, two_phase: None, search: None })
     }
 
     /// Loads a table saved by `table_bytes`; fails (keeping nothing) if it does not check out.
@@ -376,6 +377,7 @@ impl OptimalSolver {
             State::Two(_) => return Err(JsError::new("error[length]: the optimal solver takes 54-letter 3x3 states")),
         };
         let upper = crate::cube::parse_moves(upper).ok().filter(|m| cube.apply_moves(m).is_solved());
+        self.two_phase.get_or_insert_with(TwoPhaseTables::generate);
         self.search = Some(OptimalSearch::new(&cube, upper));
         Ok(())
     }
@@ -385,7 +387,7 @@ impl OptimalSolver {
     pub fn search_step(&mut self, nodes: f64) -> Result<String, JsError> {
         let tables = self.tables.as_ref().ok_or_else(|| JsError::new("the optimal table is not built"))?;
         let search = self.search.as_mut().ok_or_else(|| JsError::new("no search started"))?;
-        let done = search.step(tables, nodes.max(1.0) as u64).map(|m| format_moves(m));
+        let done = search.step(tables, self.two_phase.as_ref(), nodes.max(1.0) as u64).map(|m| format_moves(m));
         let p = search.progress();
         let upper = p.upper_bound.map_or("null".to_string(), |u| u.to_string());
         Ok(format!(

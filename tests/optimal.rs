@@ -231,7 +231,7 @@ fn large_table_round_trip() {
 }
 
 fn optimal(cube: &CubieCube) -> Vec<Move> {
-    let sol = solve_optimal(cube, large(), None, &mut |_| false).expect("not stopped");
+    let sol = solve_optimal(cube, large(), None, None, &mut |_| false).expect("not stopped");
     assert!(cube.apply_moves(&sol).is_solved(), "the solution solves");
     sol
 }
@@ -286,7 +286,7 @@ fn never_longer_than_two_phase_or_the_scramble() {
             let scramble = random_moves(&mut rng, n, &Face::ALL);
             let cube = CubieCube::from_moves(&scramble);
             let two = solve_two_phase(&cube, &tp, &Limits::default(), &mut || false).unwrap();
-            let sol = solve_optimal(&cube, large(), Some(two.clone()), &mut |_| false).unwrap();
+            let sol = solve_optimal(&cube, large(), Some(&tp), Some(two.clone()), &mut |_| false).unwrap();
             assert!(cube.apply_moves(&sol).is_solved());
             assert!(sol.len() <= two.len() && sol.len() <= n, "{} > {} or {n}", sol.len(), two.len());
             assert_eq!(sol.len(), optimal(&cube).len(), "the same length with or without an upper bound");
@@ -301,7 +301,7 @@ fn a_search_can_pause_and_resume() {
     let mut search = OptimalSearch::new(&cube, None);
     let mut steps = 0;
     let mut lower = 0;
-    while search.step(large(), 10_000).is_none() {
+    while search.step(large(), None, 10_000).is_none() {
         let p = search.progress();
         assert!(p.lower_bound >= lower, "the proven bound never falls");
         lower = p.lower_bound;

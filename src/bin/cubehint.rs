@@ -254,22 +254,23 @@ fn table_size(args: &mut Args) -> Result<TableSize, String> {
 /// The shortest solution, starting from the two-phase one as an upper bound.
 fn optimal_solution(cube: &CubieCube, lazy: &mut Lazy, opt: &OptOptions) -> Result<Vec<Move>, String> {
     let upper = solve_with_stats(cube, lazy.two_phase(), &Limits::default(), &mut || false).0.ok();
-    let tables = lazy.optimal(opt.size, opt.dir.as_deref())?;
+    lazy.optimal(opt.size, opt.dir.as_deref())?;
+    let (tables, two_phase) = (lazy.optimal.as_ref().expect("loaded"), lazy.two_phase.as_ref());
     let t0 = Instant::now();
     let report = |p: &OptimalProgress| {
         if opt.progress {
             eprintln!(
-                "depth {} searched: {} nodes, {:.1} s; no solution shorter than {}",
-                p.depth,
+                "no solution shorter than {} moves ({} nodes, {:.1} s); searching {} moves",
+                p.lower_bound,
                 p.nodes,
                 t0.elapsed().as_secs_f64(),
-                p.lower_bound
+                p.depth
             );
         }
         false
     };
     let mut last = 0;
-    let sol = solve_optimal(cube, tables, upper, &mut |p| {
+    let sol = solve_optimal(cube, tables, two_phase, upper, &mut |p| {
         let changed = p.lower_bound != last;
         last = p.lower_bound;
         changed && report(p)
@@ -529,7 +530,7 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
         let upper = solve_with_stats(cube, &two_phase, &Limits::default(), &mut || false).0.ok();
         let upper_len = upper.as_ref().map_or(0, |u| u.len());
         let mut nodes = 0;
-        let sol = solve_optimal(cube, &tables, upper, &mut |p| {
+        let sol = solve_optimal(cube, &tables, Some(&two_phase), upper, &mut |p| {
             nodes = p.nodes;
             false
         })

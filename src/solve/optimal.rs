@@ -6,16 +6,21 @@
 //! depth proves a lower bound. A known solution (the two-phase one) is an upper bound: when no
 //! shorter one exists, it is the answer and the deepest, slowest depth is never searched.
 //!
+//! Each time the proven bound rises, the two-phase search (when its tables are given) is asked
+//! for a solution of exactly that length, with a node budget of half the optimal search's work
+//! so far: when it finds one, that solution is optimal and the slow last depth is skipped.
+//!
 //! One pruning trick beyond the bounds: the target group holds every half turn, so a half turn
 //! leaves the inverse's coordinate unchanged; when the inverse bound is tight, a half turn can
 //! only lead past the limit, and is not tried.
 
-use super::two_phase::may_follow;
+use super::two_phase::{may_follow, solve_two_phase, Limits};
 use crate::coord::h0::{cocsep, esep};
 use crate::coord::index::perm_rank;
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Move};
 use crate::tables::optimal::OptimalTables;
+use crate::tables::two_phase::TwoPhaseTables;
 
 /// A child that passed both bounds, waiting to be searched.
 #[derive(Clone, Copy)]
@@ -101,11 +106,12 @@ impl OptimalSearch {
     }
 
     /// Searches about `nodes` more nodes; returns the optimal solution once it is known.
-    pub fn step(&mut self, t: &OptimalTables, nodes: u64) -> Option<&[Move]> {
+    /// `two_phase`, when given, is asked for a solution of the proven length at each new depth.
+    pub fn step(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>, nodes: u64) -> Option<&[Move]> {
         let stop = self.nodes.saturating_add(nodes);
         while self.result.is_none() {
             if self.stack.is_empty() {
-                self.next_depth(t);
+                self.next_depth(t, two_phase);
                 continue;
             }
             if self.nodes >= stop {
@@ -161,14 +167,16 @@ impl OptimalSearch {
         }
         let (cs, es, ps) = (node.cocsep as usize * 18, node.esep as usize * 18, node.perm as usize * 18);
         let corners = &t.corners;
+        // The corner table first: it is small enough to stay in cache, and what it prunes
+        // saves a read of the big table.
         let mut bound = [0u32; 18];
         for k in 0..n {
-            bound[k] = t.bound(c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
+            let c2 = c.cmove[cs + cand[k]] as usize;
+            bound[k] = corners.distance(corners.pmove[ps + cand[k]] as usize, c2 % 2187);
         }
         for k in 0..n {
             if bound[k] < left {
-                let c2 = c.cmove[cs + cand[k]] as usize;
-                bound[k] = corners.distance(corners.pmove[ps + cand[k]] as usize, c2 % 2187);
+                bound[k] = t.bound(c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
             }
         }
         let kids = &mut frame.kids;
@@ -201,7 +209,7 @@ impl OptimalSearch {
     }
 
     /// Starts the next depth (or finishes, when the known solution cannot be beaten).
-    fn next_depth(&mut self, t: &OptimalTables) {
+    fn next_depth(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>) {
         let inv = self.cube.inverse();
         let (c, e) = (cocsep(&self.cube), esep(&self.cube));
         let hi = t.coords_bound(&inv);
@@ -216,6 +224,9 @@ impl OptimalSearch {
         if self.cube.is_solved() {
             self.result = Some(Vec::new());
             return;
+        }
+        if let Some(tp) = two_phase {
+            self.try_two_phase(tp);
         }
         if let Some(u) = &self.upper {
             if u.len() as u32 <= self.target {
@@ -236,17 +247,42 @@ impl OptimalSearch {
     }
 }
 
-/// Solves `cube` optimally, polling `stop` every million nodes with the progress so far; `None`
-/// if stopped first.
+impl OptimalSearch {
+    /// Asks the two-phase search for a solution of the proven bound's length (which would be
+    /// optimal), within a node budget of half the work done so far (at least a million).
+    fn try_two_phase(&mut self, tp: &TwoPhaseTables) {
+        let want = self.target;
+        let known = self.upper.as_ref().map_or(u32::MAX, |u| u.len() as u32);
+        // Below 11 moves two-phase's own optimal pre-pass would do the same work again.
+        if want <= 10 || known <= want {
+            return;
+        }
+        let limits = Limits {
+            max_length: want as u8,
+            target_length: want as u8,
+            extra_nodes: 0,
+            node_budget: (self.nodes / 2).max(1 << 20),
+        };
+        if let Ok(moves) = solve_two_phase(&self.cube, tp, &limits, &mut || false) {
+            if moves.len() as u32 <= want && self.cube.apply_moves(&moves).is_solved() {
+                self.upper = Some(moves);
+            }
+        }
+    }
+}
+
+/// Solves `cube` optimally (asking `two_phase`, when given, for solutions of each proven length),
+/// polling `stop` every million nodes with the progress so far; `None` if stopped first.
 pub fn solve_optimal(
     cube: &CubieCube,
     t: &OptimalTables,
+    two_phase: Option<&TwoPhaseTables>,
     upper: Option<Vec<Move>>,
     stop: &mut dyn FnMut(&OptimalProgress) -> bool,
 ) -> Option<Vec<Move>> {
     let mut search = OptimalSearch::new(cube, upper);
     loop {
-        if let Some(sol) = search.step(t, 1 << 20) {
+        if let Some(sol) = search.step(t, two_phase, 1 << 20) {
             return Some(sol.to_vec());
         }
         if stop(&search.progress()) {
