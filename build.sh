@@ -85,6 +85,19 @@ case "${1:-serve}" in
     say "browser benchmark: cubehint and cubing.js side by side in headless Chromium"
     node tools/bench-browser.mjs "$@"
     ;;
+  bench-optimal)
+    shift
+    states="${1:-bench/optimal-states.txt}"
+    say "optimal solver, native: $states (large table, then small)"
+    cargo build --release
+    ./target/release/cubehint bench optimal --states "$states"
+    ./target/release/cubehint bench optimal --states "$states" --table small
+    build_wasm
+    ensure_chromium
+    say "optimal solver in headless Chromium (table built fresh, then the same states)"
+    node tools/bench-optimal-browser.mjs --states "$states" --table large
+    node tools/bench-optimal-browser.mjs --states "$states" --table small
+    ;;
   help | -h | --help)
     cat <<'HELP'
 usage: ./build.sh [target]
@@ -94,6 +107,8 @@ usage: ./build.sh [target]
   wasm    build the wasm package into www/pkg only
   bench   the native benchmarks, then ours and cubing.js side by side in headless Chromium
           (options: --count N, --seed S, --states FILE with one sticker string per line)
+  bench-optimal [FILE]  the optimal solver natively and in Chromium, both table sizes, on the
+          states in FILE (default bench/optimal-states.txt: three 15-move and three 16-move cubes)
 HELP
     ;;
   *)

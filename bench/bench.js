@@ -84,3 +84,22 @@ window.runBench = async function runBench({ states3, states2 }) {
   return out;
 };
 document.body.dataset.ready = 'true';
+
+// The optimal solver in its worker: the table build (or cache load), then each state solved
+// optimally. Returns per-state times and lengths; the worker's IndexedDB cache is cleared first
+// when `fresh` is set, so the build is timed.
+window.runOptimalBench = async function runOptimalBench({ states, size = 'large', fresh = true }) {
+  if (fresh) await new Promise((r) => { const q = indexedDB.deleteDatabase('cubehint-tables'); q.onsuccess = q.onerror = q.onblocked = r; });
+  const worker = new SolverClient(new URL('/www/solver.worker.js', location.href), () => {});
+  await worker.call('init');
+  let t0 = now();
+  const table = await worker.call('prepareOptimal', size);
+  const out = { tableMs: now() - t0, source: table.source, states: [] };
+  for (const s of states) {
+    t0 = now();
+    const r = await worker.call('solveOptimal', { facelets: s.facelets, size });
+    out.states.push({ ms: now() - t0, length: countMoves(r.moves ?? ''), nodes: r.nodes });
+  }
+  worker.terminate();
+  return out;
+};

@@ -2,9 +2,7 @@
 // usage: node tools/bench-browser.mjs [--count N] [--seed S] [--states FILE]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import { startServer } from './serve.mjs';
-import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
+import { withBenchPage } from './bench-page.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
@@ -23,13 +21,7 @@ const states3 = statesFile
   : parse(cli('scramble', '3x3', '--count', count, '--seed', seed, '--facelets'));
 const states2 = parse(cli('scramble', '2x2', '--count', count, '--seed', seed, '--facelets'));
 
-const server = await startServer({ root: '.', port: 0, bareImports: true, headers: false });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-try {
-  const page = await browser.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`http://127.0.0.1:${server.address().port}/bench/index.html`);
-  await page.waitForSelector('body[data-ready="true"]');
+await withBenchPage(async (page) => {
   const r = await page.evaluate((s) => window.runBench(s), { states3, states2 });
   const ms = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
   const row = (name, ours, theirs) =>
@@ -54,7 +46,4 @@ try {
     `Table builds timed inside our worker: 2x2 ${ms(r.ours2TableWorkerMs)} ms, 3x3 ${ms(r.ours3TableWorkerMs)} ms.`,
   ];
   console.log(lines.join('\n'));
-} finally {
-  await browser.close();
-  server.close();
-}
+});

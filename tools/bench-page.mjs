@@ -1,0 +1,20 @@
+// Opens bench/index.html in headless Chromium behind our static server, runs `fn(page)`, and
+// closes both (shared by the benchmarks).
+import { chromium } from 'playwright-core';
+import { startServer } from './serve.mjs';
+import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
+
+export async function withBenchPage(fn) {
+  const server = await startServer({ root: '.', port: 0, bareImports: true, headers: false });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(`http://127.0.0.1:${server.address().port}/bench/index.html`);
+    await page.waitForSelector('body[data-ready="true"]');
+    return await fn(page);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
