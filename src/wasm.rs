@@ -13,7 +13,7 @@ use crate::solve::two_phase::{solve_with_stats, Limits};
 use crate::state::{apply_text, parse_state, State};
 use crate::tables::optimal::{H0Build, H0Coords, OptimalTables, TableSize, N_H0};
 use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
-use crate::tables::prune::Bfs;
+use crate::tables::pocket_sym::PocketSymBuild;
 use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables, BUILD_STEPS};
 use wasm_bindgen::prelude::*;
 
@@ -118,7 +118,7 @@ fn solve_error(e: SolveError) -> JsError {
 pub struct Solver {
     pocket_moves: PocketMoveTables,
     pocket: [Option<PocketDistance>; 2],
-    pocket_build: Option<(Metric, Bfs)>,
+    pocket_build: Option<(Metric, PocketSymBuild)>,
     ida: [Option<PocketIda>; 2],
     two_phase: Option<TwoPhaseTables>,
     two_phase_build: Option<TwoPhaseBuilder>,
@@ -163,15 +163,16 @@ impl Solver {
             return Ok(1.0);
         }
         if self.pocket_build.as_ref().is_none_or(|(m, _)| *m != metric) {
-            self.pocket_build = Some((metric, PocketDistance::builder(&self.pocket_moves, metric)));
+            // Symmetry classes first (a couple of milliseconds), then a depth per call.
+            self.pocket_build = Some((metric, PocketSymBuild::new(&self.pocket_moves, metric)));
+            return Ok(0.01);
         }
-        let (_, bfs) = self.pocket_build.as_mut().unwrap();
-        // About 5 ms of work, so requests that arrive meanwhile wait little.
-        if bfs.step_rows(600) {
-            return Ok(bfs.progress().min(0.99));
+        let (_, build) = self.pocket_build.as_mut().unwrap();
+        if build.step() {
+            return Ok(build.progress().min(0.99));
         }
-        let (_, bfs) = self.pocket_build.take().unwrap();
-        self.pocket[metric as usize] = Some(PocketDistance::from_build(bfs, metric));
+        let (_, build) = self.pocket_build.take().unwrap();
+        self.pocket[metric as usize] = Some(PocketDistance::from_table(build.finish(), metric));
         Ok(1.0)
     }
 

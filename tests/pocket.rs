@@ -14,6 +14,7 @@ use cubehint::solve::pocket::{solve, solve_all, to_held};
 use cubehint::solve::pocket_ida::PocketIda;
 use cubehint::state::{parse_state, State};
 use cubehint::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
+use cubehint::tables::pocket_sym::{conj_pocket, PocketSymBuild, PocketSyms};
 use std::sync::OnceLock;
 
 struct Tables {
@@ -169,4 +170,28 @@ fn scrambles_need_at_least_four_moves_and_follow_the_state_distribution() {
     // 99.9th percentile of chi-square with (cells - 1) <= 7 degrees of freedom is 24.3.
     assert!(cells >= 5);
     assert!(chi2 < 24.3, "chi-square {chi2:.1} over {cells} cells: {seen:?}");
+}
+
+#[test]
+fn symmetric_build_equals_the_plain_breadth_first_table() {
+    let moves = PocketMoveTables::generate();
+    for metric in [Metric::Htm, Metric::Qtm] {
+        let fast = PocketSymBuild::new(&moves, metric).finish();
+        assert_eq!(&fast, dist(metric).table(), "{metric:?}");
+    }
+}
+
+#[test]
+fn twist_conjugation_splits_into_twist_and_permutation_parts() {
+    let syms = PocketSyms::generate();
+    let mut rng = Rng::new(77);
+    for _ in 0..5000 {
+        let cube = random_pocket(&mut rng);
+        let i = pocket_index(&cube);
+        let (p, t) = (i / 729, i % 729);
+        for s in 0..6 {
+            let direct = pocket_index(&conj_pocket(&cube, s)) % 729;
+            assert_eq!(syms.conj_twist(s, p, t), direct);
+        }
+    }
 }

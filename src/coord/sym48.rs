@@ -6,7 +6,9 @@
 //! solved (it maps the 18 face turns onto themselves). The slow path works on stickers; the fast
 //! path ([`Sym48::conj`]) on cubies, with per-slot tables read off the slow path once.
 
-use crate::cube::facelet::{Face, Size, CORNER_FACELETS, EDGE_FACELETS};
+use crate::cube::facelet::{
+    read_corner, read_edge, Face, Size, CORNER_COLORS, CORNER_FACELETS, EDGE_COLORS, EDGE_FACELETS,
+};
 use crate::cube::moves::{sticker_place, Vec3};
 use crate::cube::CubieCube;
 use std::sync::OnceLock;
@@ -59,10 +61,6 @@ impl Sym48 {
         });
         let face = Face::ALL.map(|f| Face::ALL[sticker[f as usize * 9 + 4] as usize / 9]);
         let mut sym = Sym48 { matrix, sticker, face, corner: [0; 8], edge: [0; 12], twist: [0; 192], flip: [0; 288] };
-        // Read the cubie tables off the sticker path: one piece at a time, in every slot and
-        // orientation (the rest of the cube does not matter to where that piece goes).
-        let solved = CubieCube::SOLVED.conj_slow(&sym);
-        debug_assert!(solved.is_solved());
         let carried = |stickers: &[usize]| -> Vec<usize> {
             let mut v: Vec<usize> = stickers.iter().map(|&k| sym.sticker[k] as usize).collect();
             v.sort_unstable();
@@ -83,29 +81,34 @@ impl Sym48 {
         });
         sym.corner = corner;
         sym.edge = edge;
+        // One piece at a time, in every slot and orientation: where its stickers land, and in
+        // what colours (the rest of the cube does not matter to where that piece goes).
+        let mut faces = Size::Three.solved();
         for i in 0..8 {
+            let j = sym.corner[i] as usize;
             for p in 0..8 {
                 for t in 0..3 {
-                    let mut one = CubieCube::SOLVED;
-                    one.cp[i] = p as u8;
-                    one.co[i] = t as u8;
-                    let c = one.conj_slow(&sym);
-                    let j = sym.corner[i] as usize;
-                    debug_assert_eq!(c.cp[j], sym.corner[p]);
-                    sym.twist[i * 24 + p * 3 + t] = c.co[j];
+                    for k in 0..3 {
+                        let at = sym.sticker[CORNER_FACELETS[i][(k + t) % 3]] as usize;
+                        faces[at] = sym.face[CORNER_COLORS[p][k] as usize];
+                    }
+                    let (piece, twist) = read_corner(CORNER_FACELETS[j].map(|k| faces[k])).expect("a corner");
+                    debug_assert_eq!(piece, sym.corner[p] as usize);
+                    sym.twist[i * 24 + p * 3 + t] = twist;
                 }
             }
         }
         for i in 0..12 {
+            let j = sym.edge[i] as usize;
             for p in 0..12 {
                 for f in 0..2 {
-                    let mut one = CubieCube::SOLVED;
-                    one.ep[i] = p as u8;
-                    one.eo[i] = f as u8;
-                    let c = one.conj_slow(&sym);
-                    let j = sym.edge[i] as usize;
-                    debug_assert_eq!(c.ep[j], sym.edge[p]);
-                    sym.flip[i * 24 + p * 2 + f] = c.eo[j];
+                    for k in 0..2 {
+                        let at = sym.sticker[EDGE_FACELETS[i][(k + f) % 2]] as usize;
+                        faces[at] = sym.face[EDGE_COLORS[p][k] as usize];
+                    }
+                    let (piece, flip) = read_edge(EDGE_FACELETS[j].map(|k| faces[k])).expect("an edge");
+                    debug_assert_eq!(piece, sym.edge[p] as usize);
+                    sym.flip[i * 24 + p * 2 + f] = flip;
                 }
             }
         }
@@ -161,30 +164,18 @@ impl CubieCube {
 /// The 48 symmetries; 0 is the identity and `inverse()[s]` undoes `s`.
 pub fn syms48() -> &'static [Sym48] {
     static SYMS: OnceLock<Vec<Sym48>> = OnceLock::new();
-    SYMS.get_or_init(|| {
-        let mut out = Vec::with_capacity(N_SYM48);
+    SYMS.get_or_init(|| (0..N_SYM48).map(Sym48::by_index).collect())
+}
+
+impl Sym48 {
+    /// Symmetry number `index` of [`syms48`], built on its own: `index / 8` picks how the axes
+    /// are permuted, the bits of `index % 8` which of them are reversed.
+    pub fn by_index(index: usize) -> Sym48 {
         let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-        for p in perms {
-            for signs in 0..8 {
-                let m: Matrix = std::array::from_fn(|r| {
-                    std::array::from_fn(|c| {
-                        if c == p[r] {
-                            if signs >> r & 1 == 1 {
-                                -1
-                            } else {
-                                1
-                            }
-                        } else {
-                            0
-                        }
-                    })
-                });
-                out.push(Sym48::new(m));
-            }
-        }
-        debug_assert_eq!(Size::Three.stickers(), 54);
-        out
-    })
+        let (p, signs) = (perms[index / 8], index % 8);
+        let sign = |r: usize| if signs >> r & 1 == 1 { -1 } else { 1 };
+        Sym48::new(std::array::from_fn(|r| std::array::from_fn(|c| if c == p[r] { sign(r) } else { 0 })))
+    }
 }
 
 /// `inverse()[s]`: the symmetry that undoes `s` (its matrix is the transpose).

@@ -5,6 +5,7 @@ pub mod move_table;
 pub mod nibble;
 pub mod optimal;
 pub mod pocket;
+pub mod pocket_sym;
 pub mod prune;
 pub mod sym_prune;
 pub mod two_phase;

@@ -107,6 +107,12 @@ impl PocketDistance {
         Bfs::new(&moves.perm_move, &moves.twist_move, N_POCKET_TWIST, 9, metric.columns())
     }
 
+    /// Wraps a finished table (from [`super::pocket_sym::PocketSymBuild`]).
+    pub fn from_table(table: NibbleTable, metric: Metric) -> PocketDistance {
+        assert_eq!(table.len(), crate::coord::N_POCKET);
+        PocketDistance { metric, table }
+    }
+
     /// Wraps a finished build.
     pub fn from_build(bfs: Bfs, metric: Metric) -> PocketDistance {
         PocketDistance { metric, table: bfs.finish() }
