@@ -72,6 +72,9 @@ async function servedFile(path) {
 // Loads the 2x2 table from the cache or a served file; false if neither checks out.
 async function loadPocket() {
   let rejected = false;
+  // Ask the cache and the server at once: on a first visit both miss, and waiting for one
+  // before the other would delay the build.
+  const servedSoon = servedFile('tables/pocket-htm.bin');
   try {
     const cached = await dbGet(TABLE_KEY);
     if (cached) {
@@ -81,7 +84,7 @@ async function loadPocket() {
   } catch {
     rejected = true; // stale or corrupted: never trusted, rebuilt below
   }
-  const served = await servedFile('tables/pocket-htm.bin');
+  const served = await servedSoon;
   if (served) {
     try {
       solver.load_2x2('htm', new Uint8Array(served));
@@ -95,6 +98,8 @@ async function loadPocket() {
 }
 
 const builds = {};
+// Cache writes, one after another, behind the builds.
+let saving = Promise.resolve();
 
 // Prepares the tables of one puzzle; the same Promise serves every caller.
 function prepare(puzzle) {
@@ -102,11 +107,10 @@ function prepare(puzzle) {
     await start();
     const started = performance.now();
     let source = 'built';
-    if (puzzle === 2) {
-      const loaded = await loadPocket().catch(() => null);
-      if (loaded && loaded !== 'rejected') source = loaded;
-      else if (loaded === 'rejected') source = 'rebuilt (the cached copy failed its check)';
-    }
+    // The 2x2 build starts at once while the cache and the server are asked (on a first visit
+    // both miss, and waiting for them would delay the table); a copy that checks out ends it.
+    let found = null;
+    const looking = puzzle === 2 ? loadPocket().catch(() => null).then((r) => (found = r ?? 'miss')) : null;
     let from3 = null;
     if (puzzle === 3) {
       const cached = await dbGet('two-phase').catch(() => null);
@@ -114,21 +118,34 @@ function prepare(puzzle) {
       from3 = cached ? 'cache' : served ? 'file' : null;
       if (cached ?? served) solver.preload_3x3(new Uint8Array(cached ?? served));
     }
-    if (puzzle === 3 || (!source.startsWith('cache') && !source.startsWith('file'))) {
+    const usable = () => found && found !== 'miss' && found !== 'rejected';
+    if (puzzle === 3 || !usable()) {
       for (;;) {
+        if (usable()) break;
         const fraction = puzzle === 2 ? solver.build_2x2_step('htm') : solver.build_3x3_step();
         postMessage({ progress: { puzzle, fraction: Math.min(fraction, 0.999) } });
         if (fraction >= 1) break;
         await pause();
       }
-      if (puzzle === 2) await dbPut(TABLE_KEY, solver.table_2x2_bytes('htm').buffer).catch(() => false);
+      if (puzzle === 2) {
+        await looking;
+        if (usable()) source = found;
+        else {
+          if (found === 'rejected') source = 'rebuilt (the cached copy failed its check)';
+          // Kept for the next visit; the table serves requests while the copy is written.
+          saving = saving.then(() => dbPut(TABLE_KEY, solver.table_2x2_bytes('htm').buffer)).catch(() => false);
+        }
+      }
       if (puzzle === 3) {
         source = solver.source_3x3() === 'cache' ? from3 : solver.source_3x3();
-        if (source !== 'cache') await dbPut('two-phase', solver.table_3x3_bytes().buffer).catch(() => false);
+        if (source !== 'cache') saving = saving.then(() => dbPut('two-phase', solver.table_3x3_bytes().buffer)).catch(() => false);
       }
     }
     const ms = performance.now() - started;
-    postMessage({ progress: { puzzle, fraction: 1, source, ms } });
+    postMessage({ progress: { puzzle, fraction: 1 } });
+    // Where the table came from is announced once its copy is stored, so a page that reloads
+    // on hearing it finds the copy.
+    saving.then(() => postMessage({ progress: { puzzle, fraction: 1, source, ms } }));
     return { ms, source };
   })();
   return builds[puzzle];
