@@ -15,6 +15,14 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Prints a line to standard output; a closed pipe (`cubehint bench 3x3 | head -1`) is not an
+/// error worth a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 const USAGE: &str = "cubehint: Rubik's cube solver (2x2 optimal, 3x3 two-phase and optimal)
 
 usage: cubehint <command> [options]
@@ -121,7 +129,7 @@ impl Args {
 fn main() -> ExitCode {
     let mut items: Vec<String> = std::env::args().skip(1).collect();
     if items.is_empty() || matches!(items[0].as_str(), "--help" | "-h" | "help") {
-        println!("{USAGE}");
+        say!("{USAGE}");
         return ExitCode::SUCCESS;
     }
     let command = items.remove(0);
@@ -139,7 +147,7 @@ fn main() -> ExitCode {
         }
     };
     if args.flag("--help") || args.flag("-h") {
-        println!("{help}");
+        say!("{help}");
         return ExitCode::SUCCESS;
     }
     let result = match command.as_str() {
@@ -174,11 +182,11 @@ fn apply(mut args: Args) -> Result<ExitCode, String> {
     let moves = args.items.join(" ");
     match apply_text(size, from.as_deref(), &moves) {
         Ok(facelets) => {
-            println!("{facelets}");
+            say!("{facelets}");
             Ok(ExitCode::SUCCESS)
         }
         Err(message) => {
-            println!("{message}");
+            say!("{message}");
             Ok(ExitCode::FAILURE)
         }
     }
@@ -437,8 +445,8 @@ fn bench(mut args: Args) -> Result<ExitCode, String> {
                 assert!(cube.apply_moves(&sol).is_solved(), "bench solution failed");
             }
             times.sort_by(f64::total_cmp);
-            println!("2x2 (htm) tables: {build:.1} ms (move tables + 3,674,160-state distance table)");
-            println!(
+            say!("2x2 (htm) tables: {build:.1} ms (move tables + 3,674,160-state distance table)");
+            say!(
                 "2x2 solve over {} states: median {:.2} µs, p95 {:.2} µs, max {:.2} µs; mean length {:.2}",
                 times.len(),
                 percentile(&times, 0.5),
@@ -474,8 +482,8 @@ fn bench(mut args: Args) -> Result<ExitCode, String> {
                 lengths.push(sol.len() as f64);
             }
             times.sort_by(f64::total_cmp);
-            println!("3x3 tables: {build:.1} ms");
-            println!(
+            say!("3x3 tables: {build:.1} ms");
+            say!(
                 "3x3 solve over {} states (max length 20): median {:.3} ms, p95 {:.3} ms, max {:.3} ms; \
                  mean length {:.2}; within 20 moves {:.1}%; mean nodes {}",
                 times.len(),
@@ -489,7 +497,7 @@ fn bench(mut args: Args) -> Result<ExitCode, String> {
         }
     }
     if let Some(mib) = peak_memory_mib() {
-        println!("peak memory: {mib:.1} MiB");
+        say!("peak memory: {mib:.1} MiB");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -522,7 +530,7 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
     let tables = load_optimal(size, dir.as_deref())?;
     let build = t0.elapsed().as_secs_f64();
     let two_phase = TwoPhaseTables::generate();
-    println!("optimal table ({}): {build:.2} s to {}", size.name(), if dir.is_some() { "load" } else { "build" });
+    say!("optimal table ({}): {build:.2} s to {}", size.name(), if dir.is_some() { "load" } else { "build" });
     let mut times = Vec::new();
     let mut lengths = Vec::new();
     for (i, cube) in cubes.iter().enumerate() {
@@ -537,7 +545,7 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
         .ok_or("stopped")?;
         let secs = t.elapsed().as_secs_f64();
         assert!(cube.apply_moves(&sol).is_solved(), "bench solution failed");
-        println!(
+        say!(
             "state {}: {} moves (two-phase {upper_len}) in {secs:.2} s, about {:.1}M nodes: {}",
             i + 1,
             sol.len(),
@@ -549,7 +557,7 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
     }
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
-    println!(
+    say!(
         "optimal solve over {} states ({} table): median {:.2} s, max {:.2} s, total {:.1} s; mean length {:.2}",
         cubes.len(),
         size.name(),
@@ -559,7 +567,7 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
         lengths.iter().sum::<f64>() / lengths.len().max(1) as f64
     );
     if let Some(mib) = peak_memory_mib() {
-        println!("peak memory: {mib:.1} MiB");
+        say!("peak memory: {mib:.1} MiB");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -579,7 +587,7 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
             let path = format!("{dir}/optimal-{}.bin", size.name());
             let bytes = OptimalTables::generate(size).to_bytes();
             std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
-            println!("{path}");
+            say!("{path}");
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -588,10 +596,10 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
         let dist = PocketDistance::generate(&moves, metric);
         let path = format!("{dir}/pocket-{}.bin", metric.name());
         std::fs::write(&path, dist.to_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
-        println!("{path}");
+        say!("{path}");
     }
     let path = format!("{dir}/two-phase.bin");
     std::fs::write(&path, TwoPhaseTables::generate().prune_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
-    println!("{path}");
+    say!("{path}");
     Ok(ExitCode::SUCCESS)
 }

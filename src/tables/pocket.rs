@@ -118,8 +118,15 @@ impl PocketDistance {
         PocketDistance { metric, table: bfs.finish() }
     }
 
-    /// Builds the whole table.
+    /// Builds the whole table: breadth-first over symmetry classes, then unfolded (the fast
+    /// path, [`super::pocket_sym`]).
     pub fn generate(moves: &PocketMoveTables, metric: Metric) -> PocketDistance {
+        PocketDistance::from_table(super::pocket_sym::PocketSymBuild::new(moves, metric).finish(), metric)
+    }
+
+    /// Builds the whole table breadth-first over every state (the plain path the tests hold the
+    /// fast one to).
+    pub fn generate_plain(moves: &PocketMoveTables, metric: Metric) -> PocketDistance {
         PocketDistance::from_build(PocketDistance::builder(moves, metric), metric)
     }
 
