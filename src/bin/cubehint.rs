@@ -563,8 +563,8 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
         size.name(),
         percentile(&sorted, 0.5),
         sorted.last().copied().unwrap_or(0.0),
-        times.iter().sum::<f64>(),
-        lengths.iter().sum::<f64>() / lengths.len().max(1) as f64
+        times.iter().sum::<f64>() + 0.0,
+        lengths.iter().sum::<f64>() / lengths.len().max(1) as f64 + 0.0
     );
     if let Some(mib) = peak_memory_mib() {
         say!("peak memory: {mib:.1} MiB");
