@@ -540,6 +540,10 @@ async function findOptimal() {
     let upper = '';
     if (sol?.size === 3 && sol.step === 0 && lettersOf(3, sol.start) === letters) upper = sol.moves.join(' ');
     else upper = await client.call('solve3', { facelets: letters }).then((r) => r.moves).catch(() => '');
+    const known = upper ? upper.split(' ').length : 0;
+    if (known) {
+      $('optimal-detail').textContent = `Meanwhile, Solve gives a ${known}-move solution at once. The shortest may be the same length: the search then proves it.`;
+    }
     if (!optimalClient) {
       optimalClient = newClient(onOptimalProgress);
       if (single) await optimalClient.call('init', single.wasm);

@@ -41,6 +41,35 @@ fn apply(m: &Matrix, v: Vec3) -> Vec3 {
     std::array::from_fn(|r| (0..3).map(|c| m[r][c] * v[c]).sum())
 }
 
+/// Fills `out[i * N * K + p * K + o]` with the orientation, after conjugation by the symmetry
+/// with sticker map and face map `sym`, of piece
+/// `p` turned `o` in slot `i` (pieces with `K` stickers at `slots`, coloured `colors`, slots
+/// carried by `map`). One piece at a time: where its stickers land and in what colours (the rest
+/// of the cube does not matter to where that piece goes).
+fn orientation_table<const N: usize, const K: usize>(
+    (sticker, face): (&[u8; 54], &[Face; 6]),
+    slots: &[[usize; K]; N],
+    colors: &[[Face; K]; N],
+    map: &[u8; N],
+    read: fn([Face; K]) -> Result<(usize, u8), String>,
+    out: &mut [u8],
+) {
+    let mut faces = Size::Three.solved();
+    for i in 0..N {
+        let j = map[i] as usize;
+        for p in 0..N {
+            for o in 0..K {
+                for k in 0..K {
+                    faces[sticker[slots[i][(k + o) % K]] as usize] = face[colors[p][k] as usize];
+                }
+                let (piece, turned) = read(slots[j].map(|k| faces[k])).expect("a piece");
+                debug_assert_eq!(piece, map[p] as usize);
+                out[i * N * K + p * K + o] = turned;
+            }
+        }
+    }
+}
+
 /// Conjugates a sticker string by symmetry `s` (the slow path): every sticker moves to where the
 /// symmetry carries it and shows the colour the symmetry carries its colour to.
 pub fn conj_facelets(faces: &[Face], s: &Sym48) -> Vec<Face> {
@@ -81,37 +110,16 @@ impl Sym48 {
         });
         sym.corner = corner;
         sym.edge = edge;
-        // One piece at a time, in every slot and orientation: where its stickers land, and in
-        // what colours (the rest of the cube does not matter to where that piece goes).
-        let mut faces = Size::Three.solved();
-        for i in 0..8 {
-            let j = sym.corner[i] as usize;
-            for p in 0..8 {
-                for t in 0..3 {
-                    for k in 0..3 {
-                        let at = sym.sticker[CORNER_FACELETS[i][(k + t) % 3]] as usize;
-                        faces[at] = sym.face[CORNER_COLORS[p][k] as usize];
-                    }
-                    let (piece, twist) = read_corner(CORNER_FACELETS[j].map(|k| faces[k])).expect("a corner");
-                    debug_assert_eq!(piece, sym.corner[p] as usize);
-                    sym.twist[i * 24 + p * 3 + t] = twist;
-                }
-            }
-        }
-        for i in 0..12 {
-            let j = sym.edge[i] as usize;
-            for p in 0..12 {
-                for f in 0..2 {
-                    for k in 0..2 {
-                        let at = sym.sticker[EDGE_FACELETS[i][(k + f) % 2]] as usize;
-                        faces[at] = sym.face[EDGE_COLORS[p][k] as usize];
-                    }
-                    let (piece, flip) = read_edge(EDGE_FACELETS[j].map(|k| faces[k])).expect("an edge");
-                    debug_assert_eq!(piece, sym.edge[p] as usize);
-                    sym.flip[i * 24 + p * 2 + f] = flip;
-                }
-            }
-        }
+        let (sticker, face) = (sym.sticker, sym.face);
+        orientation_table(
+            (&sticker, &face),
+            &CORNER_FACELETS,
+            &CORNER_COLORS,
+            &sym.corner,
+            read_corner,
+            &mut sym.twist,
+        );
+        orientation_table((&sticker, &face), &EDGE_FACELETS, &EDGE_COLORS, &sym.edge, read_edge, &mut sym.flip);
         sym
     }
 
