@@ -41,6 +41,9 @@ fn apply(m: &Matrix, v: Vec3) -> Vec3 {
     std::array::from_fn(|r| (0..3).map(|c| m[r][c] * v[c]).sum())
 }
 
+/// Reads a piece from its stickers: which piece and how it is turned.
+type ReadPiece<const K: usize> = fn([Face; K]) -> Result<(usize, u8), String>;
+
 /// Fills `out[i * N * K + p * K + o]` with the orientation, after conjugation by the symmetry
 /// with sticker map and face map `sym`, of piece
 /// `p` turned `o` in slot `i` (pieces with `K` stickers at `slots`, coloured `colors`, slots
@@ -51,7 +54,7 @@ fn orientation_table<const N: usize, const K: usize>(
     slots: &[[usize; K]; N],
     colors: &[[Face; K]; N],
     map: &[u8; N],
-    read: fn([Face; K]) -> Result<(usize, u8), String>,
+    read: ReadPiece<K>,
     out: &mut [u8],
 ) {
     let mut faces = Size::Three.solved();
@@ -159,13 +162,6 @@ impl Sym48 {
         self.conj_corners(cube, &mut out);
         self.conj_edges(cube, &mut out);
         out
-    }
-}
-
-impl CubieCube {
-    /// Conjugates by a symmetry through the stickers (the slow, obviously right path).
-    pub fn conj_slow(&self, s: &Sym48) -> CubieCube {
-        CubieCube::from_facelets_trusted(&conj_facelets(&self.to_facelets(), s))
     }
 }
 

@@ -157,7 +157,7 @@ impl CubieCube {
     }
 
     /// Reads a sticker string with the pieces known to be real (no validation).
-    pub(crate) fn from_facelets_trusted(faces: &[Face]) -> CubieCube {
+    fn from_facelets_trusted(faces: &[Face]) -> CubieCube {
         let mut cube = CubieCube::SOLVED;
         for i in 0..8 {
             let (p, t) = facelet::read_corner(CORNER_FACELETS[i].map(|k| faces[k])).expect("real corner");

@@ -53,13 +53,6 @@ impl TableSize {
             TableSize::Large => "large",
         }
     }
-    /// The table kind in the byte format.
-    pub fn kind(self) -> u32 {
-        match self {
-            TableSize::Small => KIND_OPTIMAL_SMALL,
-            TableSize::Large => KIND_OPTIMAL_LARGE,
-        }
-    }
 }
 
 /// Move tables, symmetry classes and the small fallback tables the h0 table is read through.
@@ -357,14 +350,6 @@ impl OptimalTables {
         let mut b = H0Build::new(H0Coords::generate());
         while b.step(usize::MAX) {}
         b.finish(size)
-    }
-
-    /// Which size this is.
-    pub fn size(&self) -> TableSize {
-        match self.prune {
-            Prune::Large(_) => TableSize::Large,
-            Prune::Small { .. } => TableSize::Small,
-        }
     }
 
     /// A lower bound on the moves that solve a cube with these coordinates.
