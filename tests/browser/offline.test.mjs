@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { launch, useField, isSolvedNet, solveByHints } from './helpers.mjs';
+import { launch, useField, isSolvedNet, solveByHints, status } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -84,6 +84,11 @@ test('the single file works opened from disk, with nothing fetched', async () =>
   await page.goto(`file://${file}`);
   await ready(page);
   await solveBoth(page);
+  // The optimal solver too (3x3 is showing): its own Blob worker, its table built in the page.
+  await useField(page, "R U F' D2 L B'");
+  await page.getByRole('button', { name: 'Find optimal' }).click();
+  await page.waitForSelector('body[data-optimal="done"]', { timeout: 120_000 });
+  await status(page).filter({ hasText: 'Found an optimal solution: 6 moves' }).waitFor();
   assert.deepEqual(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('blob:') && !u.startsWith('data:')), []);
   assert.deepEqual(errors, []);
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
