@@ -583,9 +583,11 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
             Some(t) => vec![TableSize::parse(&t).ok_or(format!("--table is small or large, not '{t}'"))?],
             None => vec![TableSize::Large, TableSize::Small],
         };
+        // One build serves both sizes: the small table is made from the large one.
+        let large = OptimalTables::generate(TableSize::Large);
         for size in sizes {
             let path = format!("{dir}/optimal-{}.bin", size.name());
-            let bytes = OptimalTables::generate(size).to_bytes();
+            let bytes = if size == TableSize::Small { large.to_small().to_bytes() } else { large.to_bytes() };
             std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
             say!("{path}");
         }

@@ -56,6 +56,7 @@ impl TableSize {
 }
 
 /// Move tables, symmetry classes and the small fallback tables the h0 table is read through.
+#[derive(Clone)]
 pub struct H0Coords {
     /// `cocsep * 18 + move` → `cocsep` after the move.
     pub cmove: Box<[u32]>,
@@ -178,6 +179,7 @@ pub const N_CPERM_CLASSES: usize = 2768;
 /// sticker on U or D, so twist conjugates without the permutation): 2,768 × 2,187 entries,
 /// 4 bits, 3 MB, built in well under a second. It knows the corner permutation, which h0 does
 /// not, and is read beside it.
+#[derive(Clone)]
 pub struct CornerTable {
     /// `perm * 18 + move` → corner permutation rank after the move.
     pub pmove: Box<[u16]>,
@@ -339,6 +341,7 @@ pub struct OptimalTables {
     prune: Prune,
 }
 
+#[derive(Clone)]
 enum Prune {
     Large(NibbleTable),
     Small { packed: Box<[u8]>, base: u8 },
@@ -417,6 +420,35 @@ impl OptimalTables {
         }
     }
 
+    /// The small table made from the large one (itself if it is small already): the distances
+    /// above a base, 2 bits each.
+    pub fn to_small(&self) -> OptimalTables {
+        let Prune::Large(t) = &self.prune else {
+            return OptimalTables {
+                coords: self.coords.clone(),
+                corners: self.corners.clone(),
+                prune: self.prune.clone(),
+            };
+        };
+        let base = small_base(&t.distribution());
+        let code = |i: usize| {
+            let d = t.get(i);
+            if d <= base {
+                0
+            } else {
+                (d - base).min(3)
+            }
+        };
+        let packed = (0..N_H0.div_ceil(4))
+            .map(|q| (0..4).filter(|k| q * 4 + k < N_H0).fold(0u8, |b, k| b | code(q * 4 + k) << (2 * k)))
+            .collect();
+        OptimalTables {
+            coords: self.coords.clone(),
+            corners: self.corners.clone(),
+            prune: Prune::Small { packed, base },
+        }
+    }
+
     /// The base of the small table (0 for the large one).
     pub fn base(&self) -> u8 {
         match self.prune {
@@ -492,13 +524,7 @@ impl H0Build {
                 let packed = self.dist.chunks(2).map(|p| p[0].min(15) | p.get(1).map_or(0, |&h| h.min(15) << 4));
                 Prune::Large(NibbleTable::from_packed(packed.collect(), N_H0))
             }
-            TableSize::Small => {
-                let base = small_base(&self.dist);
-                let code = |d: u8| if d <= base { 0 } else { (d - base).min(3) };
-                let packed =
-                    self.dist.chunks(4).map(|q| q.iter().enumerate().fold(0u8, |b, (k, &d)| b | code(d) << (2 * k)));
-                Prune::Small { packed: packed.collect(), base }
-            }
+            TableSize::Small => return self.finish(TableSize::Large).to_small(),
         };
         OptimalTables { coords: self.coords, corners: CornerTable::generate(), prune }
     }
@@ -506,11 +532,7 @@ impl H0Build {
 
 /// The base of the 2-bit table: the one whose three exact values (base + 1 ..= base + 3) cover
 /// the most entries.
-fn small_base(dist: &[u8]) -> u8 {
-    let mut count = [0u64; 256];
-    for &d in dist {
-        count[d as usize] += 1;
-    }
+fn small_base(count: &[u64; 16]) -> u8 {
     (0..13u8).max_by_key(|&b| (count[b as usize + 1] + count[b as usize + 2] + count[b as usize + 3], b)).unwrap_or(0)
 }
 
