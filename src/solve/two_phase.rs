@@ -45,11 +45,26 @@ pub struct SearchStats {
     pub optimal: bool,
 }
 
+/// A phase-1 node: the coordinates of the cube, the twist and flip of the cube seen turned a
+/// quarter about the phase-1 axis (its flip is edge orientation with respect to another axis,
+/// so the flip-twist table read there gives a second, different bound), and the node's bound.
+#[derive(Clone, Copy)]
+struct Node1 {
+    twist: usize,
+    flip: usize,
+    slice: usize,
+    twist_y: usize,
+    flip_y: usize,
+    h: u8,
+}
+
 struct Search<'a> {
     t: &'a TwoPhaseTables,
     cube: CubieCube,
     limits: Limits,
     path: Vec<Move>,
+    /// Move numbers as the quarter-turned view of each direction sees them.
+    y_moves: [u8; 18],
     /// The direction being searched, and the best solution so far with its direction.
     dir: usize,
     best: Option<(usize, Vec<Move>)>,
@@ -83,10 +98,13 @@ impl Search<'_> {
         self.stopped
     }
 
-    #[inline(always)]
-    fn phase1_bound(&self, twist: usize, flip: usize, slice: usize) -> u8 {
+    /// The phase-1 bound of a node: the largest of the four tables' distances.
+    fn phase1_bound(&self, n: &Node1) -> u8 {
         let t = self.t;
-        t.twist_slice(twist, slice).max(t.flip_slice(flip, slice)).max(t.flip_twist(flip, twist))
+        t.twist_slice(n.twist, n.slice)
+            .max(t.flip_slice(n.flip, n.slice))
+            .max(t.flip_twist(n.flip, n.twist))
+            .max(t.flip_twist(n.flip_y, n.twist_y))
     }
 
     #[inline(always)]
@@ -94,21 +112,26 @@ impl Search<'_> {
         self.t.corner_slice(corner, slice).max(self.t.edge_comb(edge, comb))
     }
 
-    /// Phase 1 with exactly `togo` more moves; returns true when the search is over.
-    fn phase1(&mut self, twist: usize, flip: usize, slice: usize, togo: u8) -> bool {
+    /// Phase 1 with exactly `togo` more moves from node `n`; returns true when the search is over.
+    fn phase1(&mut self, n: &Node1, togo: u8) -> bool {
         if self.tick() {
             return true;
         }
         if togo == 0 {
             return self.phase2_start();
         }
+        // Inside the phase-2 subgroup with a few moves left: leaving it and coming back within
+        // four moves gives phase-1 solutions that the shorter path into the subgroup, followed
+        // by phase 2, already covers in practice; their subtrees are where the bounds are weakest.
+        if n.h == 0 && togo < 5 {
+            return false;
+        }
         let last = self.path.last().copied();
-        // The children's bounds first, without branches per move, so their look-ups overlap.
+        // The children's first bound for all moves, without branches per move, so their
+        // look-ups overlap.
         let tb = self.t;
-        let (tw, fl, sl) = (&tb.twist_move[twist * 18..], &tb.flip_move[flip * 18..], &tb.slice_move[slice * 18..]);
-        // At the last move only quarter turns of R L F B can end phase 1: a path ending in a
-        // phase-2 move reached the subgroup one move earlier, and that path is searched at a
-        // smaller depth.
+        let (tw, fl, sl) =
+            (&tb.twist_move[n.twist * 18..], &tb.flip_move[n.flip * 18..], &tb.slice_move[n.slice * 18..]);
         let mut bound = [u8::MAX; 18];
         for face in 0..6 {
             let m = Move::ALL[face * 3];
@@ -119,18 +142,35 @@ impl Search<'_> {
                 bound[k] = tb.flip_twist(fl[k] as usize, tw[k] as usize);
             }
         }
+        let (twy, fly) = (&tb.twist_move[n.twist_y * 18..], &tb.flip_move[n.flip_y * 18..]);
         for m in Move::ALL {
             let k = m.index();
+            // At the last move only quarter turns of R L F B can end phase 1: a path ending in a
+            // phase-2 move reached the subgroup one move earlier, and that path is searched at a
+            // smaller depth.
             if bound[k] >= togo || (togo == 1 && is_phase2_move(m)) {
                 continue;
             }
-            // The other two bounds only for children the first one let through.
+            // The other bounds only for children the first one let through.
             let (t, f, s) = (tw[k] as usize, fl[k] as usize, sl[k] as usize);
-            if tb.flip_slice(f, s) >= togo || tb.twist_slice(t, s) >= togo {
+            let b1 = tb.flip_slice(f, s);
+            if b1 >= togo {
                 continue;
             }
+            let b2 = tb.twist_slice(t, s);
+            if b2 >= togo {
+                continue;
+            }
+            let ky = self.y_moves[k] as usize;
+            let (t_y, f_y) = (twy[ky] as usize, fly[ky] as usize);
+            let b3 = tb.flip_twist(f_y, t_y);
+            if b3 >= togo {
+                continue;
+            }
+            let child =
+                Node1 { twist: t, flip: f, slice: s, twist_y: t_y, flip_y: f_y, h: bound[k].max(b1).max(b2).max(b3) };
             self.path.push(m);
-            let over = self.phase1(t, f, s, togo - 1);
+            let over = self.phase1(&child, togo - 1);
             self.path.pop();
             if over {
                 return true;
@@ -232,6 +272,7 @@ pub fn solve_with_stats(
         cube: *cube,
         limits: *limits,
         path: Vec::with_capacity(32),
+        y_moves: [0; 18],
         dir: 0,
         best: None,
         bound: limits.max_length.saturating_add(1),
@@ -247,24 +288,35 @@ pub fn solve_with_stats(
         return (Ok(moves), stats);
     }
     let short_stopped = s.stopped;
-    let starts: Vec<(usize, usize, usize, u8)> = dirs
+    let y = quarter_about_u();
+    s.y_moves = y.move_map();
+    let starts: Vec<Node1> = dirs
         .iter()
         .map(|d| {
-            let (t, f, sl) = (Twist::get(&d.cube), Flip::get(&d.cube), Slice::get(&d.cube));
-            (t, f, sl, s.phase1_bound(t, f, sl))
+            let turned = y.view(&d.cube);
+            let mut n = Node1 {
+                twist: Twist::get(&d.cube),
+                flip: Flip::get(&d.cube),
+                slice: Slice::get(&d.cube),
+                twist_y: Twist::get(&turned),
+                flip_y: Flip::get(&turned),
+                h: 0,
+            };
+            n.h = s.phase1_bound(&n);
+            n
         })
         .collect();
     'depths: for d1 in 0..=limits.max_length {
-        for (i, &(twist, flip, slice, h)) in starts.iter().enumerate() {
+        for (i, n) in starts.iter().enumerate() {
             if d1 >= s.bound {
                 break 'depths;
             }
-            if h > d1 {
+            if n.h > d1 {
                 continue;
             }
             s.dir = i;
             s.cube = dirs[i].cube;
-            if s.phase1(twist, flip, slice, d1) {
+            if s.phase1(n, d1) {
                 break 'depths;
             }
         }
@@ -305,11 +357,7 @@ fn short_solution(
         .iter()
         .filter(|d| !d.inverse)
         .map(|d| {
-            let moves = std::array::from_fn(|k| {
-                let m = Move::ALL[k];
-                let f = d.faces.iter().position(|&x| x == m.face()).expect("six faces");
-                Move::new(Face::ALL[f], m.quarters()).index() as u8
-            });
+            let moves = View { rotation: &[], faces: d.faces }.move_map();
             Frame { moves, twist: Twist::get(&d.cube), flip: Flip::get(&d.cube), slice: Slice::get(&d.cube) }
         })
         .collect();
@@ -396,21 +444,58 @@ impl Direction {
     }
 }
 
+/// A whole-cube rotation used to see a cube from another side.
+struct View {
+    rotation: &'static [crate::cube::moves::Turn],
+    /// For each face of the rotated frame, the face of the original frame.
+    faces: [Face; 6],
+}
+
+impl View {
+    fn new(rotation: &'static [crate::cube::moves::Turn]) -> View {
+        View { rotation, faces: rotation_face_map(rotation) }
+    }
+
+    /// `cube` as seen from this side, its colours renamed after the centres they now face.
+    fn view(&self, cube: &CubieCube) -> CubieCube {
+        let mut stickers = cube.to_facelets();
+        apply_turns(&mut stickers, self.rotation);
+        let renamed: Vec<Face> =
+            stickers.iter().map(|&x| Face::ALL[self.faces.iter().position(|&f| f == x).expect("six faces")]).collect();
+        CubieCube::from_facelets(&renamed).expect("a rotated legal cube is legal")
+    }
+
+    /// For each move number of the original frame, the same turn's number in the rotated frame.
+    fn move_map(&self) -> [u8; 18] {
+        std::array::from_fn(|k| {
+            let m = Move::ALL[k];
+            let f = self.faces.iter().position(|&x| x == m.face()).expect("six faces");
+            Move::new(Face::ALL[f], m.quarters()).index() as u8
+        })
+    }
+}
+
+/// The rotation a quarter turn about the U-D axis.
+fn quarter_about_u() -> View {
+    let r = rotations()
+        .iter()
+        .find(|r| {
+            let map = rotation_face_map(r);
+            map[Face::U as usize] == Face::U && map[Face::F as usize] != Face::F && map[Face::F as usize] != Face::B
+        })
+        .expect("a quarter turn about U-D");
+    View::new(r)
+}
+
 /// The six directions: the cube and its inverse, each with U, R or F on top.
 fn directions(cube: &CubieCube) -> Vec<Direction> {
     let mut out = Vec::with_capacity(6);
     for top in [Face::U, Face::R, Face::F] {
         let rotation = rotations().iter().find(|r| rotation_face_map(r)[Face::U as usize] == top).expect("a rotation");
-        let faces = rotation_face_map(rotation);
+        let view = View::new(rotation);
         for inverse in [false, true] {
             let c = if inverse { cube.inverse() } else { *cube };
-            let mut stickers = c.to_facelets();
-            apply_turns(&mut stickers, rotation);
-            // Rename colours after the face their centre now sits on.
-            let renamed: Vec<Face> =
-                stickers.iter().map(|&x| Face::ALL[faces.iter().position(|&f| f == x).expect("six faces")]).collect();
-            let seen = CubieCube::from_facelets(&renamed).expect("a rotated legal cube is legal");
-            out.push(Direction { cube: seen, faces, inverse });
+            out.push(Direction { cube: view.view(&c), faces: view.faces, inverse });
         }
     }
     out
