@@ -29,8 +29,10 @@ fn check(cube: &CubieCube, max: usize) -> Vec<Move> {
 
 #[test]
 fn random_states_are_solved_within_20_moves() {
+    // Without the exact phase-1 table (what the page uses until it is built); tests/phase1.rs
+    // solves 10,000 more with it.
     let mut rng = Rng::new(31);
-    let n = 10_000;
+    let n = 2_000;
     let mut total = 0;
     for _ in 0..n {
         total += check(&random_cube(&mut rng), 20).len();

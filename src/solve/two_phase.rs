@@ -9,6 +9,7 @@ use crate::coord::Coord;
 use crate::cube::moves::{apply_turns, rotation_face_map, rotations};
 use crate::cube::{CubieCube, Face, Move};
 use crate::error::SolveError;
+use crate::tables::phase1::{next_distance, Phase1Table};
 use crate::tables::two_phase::{is_phase2_move, TwoPhaseTables, PHASE2_MOVES};
 
 /// How long a search may run and what it must return.
@@ -60,9 +61,11 @@ struct Node1 {
 
 struct Search<'a> {
     t: &'a TwoPhaseTables,
-    cube: CubieCube,
     limits: Limits,
     path: Vec<Move>,
+    /// `cubes[i]`: the cube after the first `i` moves of the path, for `i <= valid`.
+    cubes: [CubieCube; 32],
+    valid: usize,
     /// Move numbers as the quarter-turned view of each direction sees them.
     y_moves: [u8; 18],
     /// The direction being searched, and the best solution so far with its direction.
@@ -169,8 +172,78 @@ impl Search<'_> {
             }
             let child =
                 Node1 { twist: t, flip: f, slice: s, twist_y: t_y, flip_y: f_y, h: bound[k].max(b1).max(b2).max(b3) };
+            self.valid = self.valid.min(self.path.len());
             self.path.push(m);
             let over = self.phase1(&child, togo - 1);
+            self.path.pop();
+            if over {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Phase 1 over the exact distance table: `n.h` is the node's exact distance, so a child
+    /// is entered only when it can still reach the subgroup in the moves left.
+    fn phase1_exact(&mut self, p: &Phase1Table, n: &Node1, togo: u8) -> bool {
+        if self.tick() {
+            return true;
+        }
+        if togo == 0 {
+            return self.phase2_start();
+        }
+        if n.h == 0 && togo < 5 {
+            return false;
+        }
+        let last = self.path.last().copied();
+        let tb = self.t;
+        let (tw, fl, sl) =
+            (&tb.twist_move[n.twist * 18..], &tb.flip_move[n.flip * 18..], &tb.slice_move[n.slice * 18..]);
+        if togo == 1 {
+            // The last move: a quarter turn of R, L, F or B into the subgroup, where all three
+            // coordinates are 0; no table needed.
+            for m in Move::ALL {
+                let k = m.index();
+                if is_phase2_move(m) || !may_follow(last, m) || (tw[k], fl[k], sl[k]) != (0, 0, 0) {
+                    continue;
+                }
+                self.valid = self.valid.min(self.path.len());
+                self.path.push(m);
+                let over = self.tick() || self.phase2_start();
+                self.path.pop();
+                if over {
+                    return true;
+                }
+            }
+            return false;
+        }
+        // All children's table reads first, so the (mostly uncached) loads overlap.
+        let mut dist = [u8::MAX; 18];
+        for face in 0..6 {
+            if !may_follow(last, Move::ALL[face * 3]) {
+                continue;
+            }
+            for k in face * 3..face * 3 + 3 {
+                let code = p.code(p.coords.index(tw[k] as usize, fl[k] as usize, sl[k] as usize));
+                dist[k] = next_distance(n.h, code);
+            }
+        }
+        for m in Move::ALL {
+            let k = m.index();
+            if dist[k] >= togo || (togo == 1 && is_phase2_move(m)) {
+                continue;
+            }
+            let child = Node1 {
+                twist: tw[k] as usize,
+                flip: fl[k] as usize,
+                slice: sl[k] as usize,
+                twist_y: 0,
+                flip_y: 0,
+                h: dist[k],
+            };
+            self.valid = self.valid.min(self.path.len());
+            self.path.push(m);
+            let over = self.phase1_exact(p, &child, togo - 1);
             self.path.pop();
             if over {
                 return true;
@@ -184,7 +257,12 @@ impl Search<'_> {
         if d1 >= self.bound {
             return false;
         }
-        let c = self.cube.apply_moves(&self.path);
+        // The cubes along the path, kept from the last probe up to where the paths part.
+        for i in self.valid..d1 as usize {
+            self.cubes[i + 1] = self.cubes[i].apply_move(self.path[i]);
+        }
+        self.valid = d1 as usize;
+        let c = self.cubes[d1 as usize];
         let (corner, edge, slice) = (CornerPerm::get(&c), UdEdgePerm::get(&c), SlicePerm::get(&c));
         let comb = CornerCombParity::get(&c);
         let max2 = self.bound - 1 - d1;
@@ -269,10 +347,11 @@ pub fn solve_with_stats(
     }
     let mut s = Search {
         t: tables,
-        cube: *cube,
         limits: *limits,
         path: Vec::with_capacity(32),
         y_moves: [0; 18],
+        cubes: [*cube; 32],
+        valid: 0,
         dir: 0,
         best: None,
         bound: limits.max_length.saturating_add(1),
@@ -302,7 +381,11 @@ pub fn solve_with_stats(
                 flip_y: Flip::get(&turned),
                 h: 0,
             };
-            n.h = s.phase1_bound(&n);
+            n.h = match &tables.phase1 {
+                // An inconsistent table (never expected) reads as out of reach.
+                Some(p) => p.distance(tables, n.twist, n.flip, n.slice).unwrap_or(u8::MAX),
+                None => s.phase1_bound(&n),
+            };
             n
         })
         .collect();
@@ -315,8 +398,13 @@ pub fn solve_with_stats(
                 continue;
             }
             s.dir = i;
-            s.cube = dirs[i].cube;
-            if s.phase1(n, d1) {
+            s.cubes[0] = dirs[i].cube;
+            s.valid = 0;
+            let over = match &tables.phase1 {
+                Some(p) => s.phase1_exact(p, n, d1),
+                None => s.phase1(n, d1),
+            };
+            if over {
                 break 'depths;
             }
         }
@@ -337,11 +425,14 @@ pub fn solve_with_stats(
 const SHORT_DEPTH: u8 = 10;
 
 /// Phase-1 coordinates of one axis frame and the move-number map into it.
+#[derive(Clone, Copy)]
 struct Frame {
     moves: [u8; 18],
     twist: usize,
     flip: usize,
     slice: usize,
+    /// The frame's phase-1 distance (or lower bound).
+    d: u8,
 }
 
 /// Optimal search for solutions of at most `max` moves: IDA* whose bound is the largest phase-1
@@ -353,20 +444,27 @@ fn short_solution(
     max: u8,
     s: &mut Search,
 ) -> Option<Vec<Move>> {
+    // The bound of an axis: its exact phase-1 distance when that table is there (a child's
+    // from its parent's), else the small tables' largest.
+    let small = |f: &Frame| {
+        t.twist_slice(f.twist, f.slice).max(t.flip_slice(f.flip, f.slice)).max(t.flip_twist(f.flip, f.twist))
+    };
     let frames: Vec<Frame> = dirs
         .iter()
         .filter(|d| !d.inverse)
         .map(|d| {
             let moves = View { rotation: &[], faces: d.faces }.move_map();
-            Frame { moves, twist: Twist::get(&d.cube), flip: Flip::get(&d.cube), slice: Slice::get(&d.cube) }
+            let mut f =
+                Frame { moves, twist: Twist::get(&d.cube), flip: Flip::get(&d.cube), slice: Slice::get(&d.cube), d: 0 };
+            f.d = match &t.phase1 {
+                Some(p) => p.distance(t, f.twist, f.flip, f.slice).unwrap_or(u8::MAX),
+                None => small(&f),
+            };
+            f
         })
         .collect();
-    let bound = |f: &Frame| {
-        t.twist_slice(f.twist, f.slice).max(t.flip_slice(f.flip, f.slice)).max(t.flip_twist(f.flip, f.twist))
-    };
-    let h = frames.iter().map(bound).max().unwrap_or(0);
+    let h = frames.iter().map(|f| f.d).max().unwrap_or(0);
     let mut path = Vec::new();
-    #[allow(clippy::too_many_arguments)]
     fn go(
         t: &TwoPhaseTables,
         cube: &CubieCube,
@@ -374,7 +472,7 @@ fn short_solution(
         togo: u8,
         path: &mut Vec<Move>,
         s: &mut Search,
-        bound: &dyn Fn(&Frame) -> u8,
+        small: &dyn Fn(&Frame) -> u8,
     ) -> bool {
         if s.tick() {
             return false;
@@ -383,25 +481,26 @@ fn short_solution(
             return cube.apply_moves(path).is_solved();
         }
         let last = path.last().copied();
-        for m in Move::ALL {
+        'moves: for m in Move::ALL {
             if !may_follow(last, m) {
                 continue;
             }
-            let next: [Frame; 3] = std::array::from_fn(|i| {
-                let f = &frames[i];
+            let mut next = *frames;
+            for f in next.iter_mut() {
                 let k = f.moves[m.index()] as usize;
-                Frame {
-                    moves: f.moves,
-                    twist: t.twist_move[f.twist * 18 + k] as usize,
-                    flip: t.flip_move[f.flip * 18 + k] as usize,
-                    slice: t.slice_move[f.slice * 18 + k] as usize,
+                f.twist = t.twist_move[f.twist * 18 + k] as usize;
+                f.flip = t.flip_move[f.flip * 18 + k] as usize;
+                f.slice = t.slice_move[f.slice * 18 + k] as usize;
+                f.d = match &t.phase1 {
+                    Some(p) => next_distance(f.d, p.code(p.coords.index(f.twist, f.flip, f.slice))),
+                    None => small(f),
+                };
+                if f.d >= togo {
+                    continue 'moves;
                 }
-            });
-            if next.iter().any(|f| bound(f) >= togo) {
-                continue;
             }
             path.push(m);
-            if go(t, cube, &next, togo - 1, path, s, bound) {
+            if go(t, cube, &next, togo - 1, path, s, small) {
                 return true;
             }
             path.pop();
@@ -410,7 +509,7 @@ fn short_solution(
     }
     let frames: [Frame; 3] = frames.try_into().ok()?;
     for depth in h..=max {
-        if go(t, cube, &frames, depth, &mut path, s, &bound) {
+        if go(t, cube, &frames, depth, &mut path, s, &small) {
             return Some(path);
         }
         if s.stopped {

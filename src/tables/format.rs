@@ -34,6 +34,8 @@ pub const KIND_TWO_PHASE: [u32; 5] = [3, 4, 5, 6, 7];
 pub const KIND_OPTIMAL_LARGE: u32 = 8;
 /// The optimal solver's small table: h0 distances, 2 bits above a base.
 pub const KIND_OPTIMAL_SMALL: u32 = 9;
+/// The two-phase search's exact phase-1 distances, mod 3 in 2 bits.
+pub const KIND_PHASE1: u32 = 10;
 
 fn fnv1a(chunks: &[&[u8]]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;

@@ -4,6 +4,7 @@ pub mod format;
 pub mod move_table;
 pub mod nibble;
 pub mod optimal;
+pub mod phase1;
 pub mod pocket;
 pub mod pocket_sym;
 pub mod prune;

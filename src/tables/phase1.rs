@@ -1,0 +1,358 @@
+//! The exact phase-1 distance of the two-phase search: every (edge flip, UD-slice position,
+//! corner twist) state, reduced by the 16 symmetries that keep the UD axis, with its distance
+//! to ⟨U, D, R2, L2, F2, B2⟩ stored modulo 3 in 2 bits (Kociemba's "depth 3" trick).
+//!
+//! | part | entries | what |
+//! | --- | --- | --- |
+//! | flip-slice classes | 64,430 of 1,013,760 | edge flip and slice positions, up to symmetry |
+//! | table | 64,430 × 2,187 = 140,908,410 | distance mod 3 of class × twist, 35.2 MB |
+//!
+//! Distance modulo 3 is enough during a search: a move changes the distance by at most one,
+//! so knowing a node's distance `d`, a child's code picks one of `d - 1`, `d`, `d + 1`. A
+//! root's distance is found by walking down: from any state a neighbour whose code is one less
+//! (mod 3) is one move closer.
+//!
+//! The symmetric reduction needs the edge flip conjugated by symmetries that exchange the F-B
+//! and R-L axes; that conjugate depends on the flip and on which slots hold slice edges, which
+//! is why flip and slice are reduced together (their product's conjugates are closed).
+
+use super::format::{self, Packed, KIND_PHASE1};
+use super::two_phase::TwoPhaseTables;
+use crate::coord::phase1::{Flip, Slice, Twist};
+use crate::coord::sym::{conj_table, syms, SymCoord, N_SYM};
+use crate::coord::sym48::{syms48, Sym48};
+use crate::coord::{Coord, N_FLIP, N_SLICE, N_TWIST};
+use crate::cube::CubieCube;
+use crate::error::TableError;
+
+/// Raw flip-slice values: `slice * 2048 + flip`.
+pub const N_FLIPSLICE: usize = N_SLICE * N_FLIP;
+/// Flip-slice classes under the 16 symmetries.
+pub const N_FLIPSLICE_CLASSES: usize = 64_430;
+/// Entries of the table: flip-slice class × twist.
+pub const N_PHASE1: usize = N_FLIPSLICE_CLASSES * N_TWIST;
+/// Bytes of the packed table (four entries a byte).
+pub const PHASE1_BYTES: usize = N_PHASE1.div_ceil(4);
+
+/// Code of an entry not reached yet (only during the build).
+const UNREACHED: u8 = 3;
+
+/// For each of the 16 UD-axis symmetries (numbered as [`syms`]), the same symmetry among the
+/// 48, which also knows how it changes edge flip and corner twist.
+fn ud_syms() -> [&'static Sym48; N_SYM] {
+    let all = syms48();
+    std::array::from_fn(|i| {
+        let s = &syms()[i];
+        all.iter().find(|t| t.corner == s.corner && t.edge == s.edge).expect("each UD symmetry is one of the 48")
+    })
+}
+
+/// Conjugates raw flip-slice value `x` by symmetry `s`, through a cube.
+fn conj_flipslice(u: &[&Sym48; N_SYM], x: usize, s: usize) -> usize {
+    let mut c = CubieCube::SOLVED;
+    Slice::set(&mut c, x / N_FLIP);
+    Flip::set(&mut c, x % N_FLIP);
+    let mut out = c;
+    u[s].conj_edges(&c, &mut out);
+    Slice::get(&out) * N_FLIP + Flip::get(&out)
+}
+
+/// The symmetry reduction the table is indexed by.
+pub struct Phase1Coords {
+    /// Flip-slice classes: `class_sym[slice * 2048 + flip]` = class << 4 | symmetry.
+    pub flipslice: SymCoord,
+    /// Twist conjugated: `twist * 16 + s`.
+    pub twist_conj: Box<[u16]>,
+}
+
+impl Phase1Coords {
+    /// Builds the classes (about a million conjugations through cubies).
+    pub fn generate() -> Phase1Coords {
+        let u = ud_syms();
+        let flipslice = SymCoord::new(N_FLIPSLICE, N_SYM, |x, s| conj_flipslice(&u, x, s));
+        let twist_conj = conj_table(N_TWIST, N_SYM, |x, s| {
+            let mut c = CubieCube::SOLVED;
+            Twist::set(&mut c, x);
+            let mut out = c;
+            u[s].conj_corners(&c, &mut out);
+            Twist::get(&out)
+        });
+        Phase1Coords { flipslice, twist_conj }
+    }
+
+    /// The table index of a state given by its phase-1 coordinates.
+    #[inline(always)]
+    pub fn index(&self, twist: usize, flip: usize, slice: usize) -> usize {
+        let cs = self.flipslice.class_sym[slice * N_FLIP + flip] as usize;
+        (cs >> 4) * N_TWIST + self.twist_conj[twist * N_SYM + (cs & 15)] as usize
+    }
+}
+
+/// The child's distance from its parent's distance `d` and its own code (distance mod 3).
+#[inline(always)]
+pub fn next_distance(d: u8, code: u8) -> u8 {
+    // The one of d - 1, d, d + 1 that is ≡ code (mod 3). A code no neighbour can have (only
+    // possible with a corrupt table) gives 255, which every search prunes.
+    (d + ((code + 4 - d % 3) % 3)).wrapping_sub(1)
+}
+
+#[inline(always)]
+fn get(packed: &[u8], i: usize) -> u8 {
+    (packed[i >> 2] >> ((i & 3) << 1)) & 3
+}
+
+#[inline(always)]
+fn set(packed: &mut [u8], i: usize, v: u8) {
+    let shift = (i & 3) << 1;
+    let b = &mut packed[i >> 2];
+    *b = (*b & !(3 << shift)) | (v << shift);
+}
+
+/// The exact phase-1 distance table.
+pub struct Phase1Table {
+    /// The reduction it is indexed by.
+    pub coords: Phase1Coords,
+    packed: Box<[u8]>,
+}
+
+impl Phase1Table {
+    /// Builds the table in one go (see [`Phase1Build`] for steps).
+    pub fn generate(t: &TwoPhaseTables) -> Phase1Table {
+        Phase1Build::new(t).finish()
+    }
+
+    /// The code (distance mod 3) of entry `i`.
+    #[inline(always)]
+    pub fn code(&self, i: usize) -> u8 {
+        get(&self.packed, i)
+    }
+
+    /// The exact phase-1 distance of a state, walking down to the subgroup: at most 12 steps
+    /// of 18 look-ups. `None` if the table is inconsistent (no step down exists).
+    pub fn distance(&self, t: &TwoPhaseTables, twist: usize, flip: usize, slice: usize) -> Option<u8> {
+        let (mut tw, mut fl, mut sl) = (twist, flip, slice);
+        let mut steps = 0u8;
+        while (tw, fl, sl) != (0, 0, 0) {
+            let code = self.code(self.coords.index(tw, fl, sl));
+            let down = (code + 2) % 3;
+            let k = (0..18).find(|&k| {
+                let (t2, f2, s2) = (t.twist_move[tw * 18 + k], t.flip_move[fl * 18 + k], t.slice_move[sl * 18 + k]);
+                self.code(self.coords.index(t2 as usize, f2 as usize, s2 as usize)) == down
+            })?;
+            (tw, fl, sl) = (
+                t.twist_move[tw * 18 + k] as usize,
+                t.flip_move[fl * 18 + k] as usize,
+                t.slice_move[sl * 18 + k] as usize,
+            );
+            steps += 1;
+            if steps > 20 {
+                return None;
+            }
+        }
+        Some(steps)
+    }
+
+    /// The exact phase-1 distance of a cube.
+    pub fn cube_distance(&self, t: &TwoPhaseTables, cube: &CubieCube) -> Option<u8> {
+        self.distance(t, Twist::get(cube), Flip::get(cube), Slice::get(cube))
+    }
+
+    /// Counts of each code 0..3 (the header's distribution).
+    pub fn code_distribution(&self) -> [u64; 16] {
+        format::distribution(&self.packed, N_PHASE1, 2)
+    }
+
+    /// The table in the table format (35.2 MB).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let p = Packed { bits: 2, base: 0, entries: N_PHASE1, bytes: &self.packed };
+        format::to_bytes_packed(KIND_PHASE1, &p, &self.code_distribution())
+    }
+
+    /// Reads a table written by [`Phase1Table::to_bytes`] (checked: header, size, checksum,
+    /// distribution; no entry may be unreached), with freshly built classes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Phase1Table, TableError> {
+        let p = format::from_bytes_packed(bytes, KIND_PHASE1, N_PHASE1, 2)?;
+        let packed: Box<[u8]> = p.bytes.to_vec().into_boxed_slice();
+        if format::distribution(&packed, N_PHASE1, 2)[UNREACHED as usize] != 0 {
+            return Err(TableError::Header("entries without a distance".into()));
+        }
+        Ok(Phase1Table { coords: Phase1Coords::generate(), packed })
+    }
+}
+
+/// Builds the table breadth-first in steps, so a page can report progress and answer between
+/// them. Early depths go forward from the frontier; once the frontier is larger than what is
+/// left, each unreached entry asks whether a neighbour is on the frontier (exact with codes
+/// mod 3: a neighbour of an unreached entry is at least at the frontier's depth).
+pub struct Phase1Build {
+    coords: Phase1Coords,
+    twist_move: Box<[u16]>,
+    flip_move: Box<[u16]>,
+    slice_move: Box<[u16]>,
+    packed: Box<[u8]>,
+    depth: u8,
+    class: usize,
+    backward: bool,
+    marked: u64,
+    /// Entries found at each depth so far.
+    counts: Vec<u64>,
+}
+
+impl Phase1Build {
+    /// Starts a build (makes the symmetry classes first, about 0.1 s natively).
+    pub fn new(t: &TwoPhaseTables) -> Phase1Build {
+        let coords = Phase1Coords::generate();
+        debug_assert_eq!(coords.flipslice.classes(), N_FLIPSLICE_CLASSES);
+        let mut packed = vec![0xffu8; PHASE1_BYTES].into_boxed_slice();
+        set(&mut packed, coords.index(0, 0, 0), 0);
+        Phase1Build {
+            coords,
+            twist_move: t.twist_move.clone(),
+            flip_move: t.flip_move.clone(),
+            slice_move: t.slice_move.clone(),
+            packed,
+            depth: 0,
+            class: 0,
+            backward: false,
+            marked: 0,
+            counts: vec![1],
+        }
+    }
+
+    /// Entries with a distance so far.
+    pub fn reached(&self) -> u64 {
+        self.counts.iter().sum::<u64>() + self.marked
+    }
+
+    /// Share of the work done, 0..1 (by entries reached).
+    pub fn progress(&self) -> f64 {
+        self.reached() as f64 / N_PHASE1 as f64
+    }
+
+    /// True once every entry has its distance.
+    pub fn is_done(&self) -> bool {
+        self.counts.last() == Some(&0) || self.reached() == N_PHASE1 as u64
+    }
+
+    /// Entries at each distance (complete once the build is done).
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// Works through at most `max_classes` flip-slice classes of the current depth; false once
+    /// the build is done.
+    pub fn step(&mut self, max_classes: usize) -> bool {
+        if self.is_done() {
+            return false;
+        }
+        if self.class == 0 {
+            let left = N_PHASE1 as u64 - self.reached();
+            self.backward = *self.counts.last().unwrap_or(&0) > left / 4;
+            self.marked = 0;
+        }
+        let end = self.class.saturating_add(max_classes).min(N_FLIPSLICE_CLASSES);
+        for class in self.class..end {
+            self.marked += self.expand(class);
+        }
+        self.class = end;
+        if end == N_FLIPSLICE_CLASSES {
+            self.counts.push(self.marked);
+            self.depth += 1;
+            self.marked = 0;
+            self.class = 0;
+        }
+        !self.is_done()
+    }
+
+    /// One class of a breadth-first step; returns how many entries it gave a distance. Out of
+    /// line so browsers optimise it early (see `tables::prune`).
+    #[inline(never)]
+    fn expand(&mut self, class: usize) -> u64 {
+        let c = &self.coords;
+        let code = self.depth % 3;
+        let next = (self.depth + 1) % 3;
+        let rep = c.flipslice.reps[class] as usize;
+        let (sl, fl) = (rep / N_FLIP, rep % N_FLIP);
+        let mut base = [0usize; 18];
+        let mut sym = [0usize; 18];
+        let mut stab = [0u16; 18];
+        for m in 0..18 {
+            let raw = self.slice_move[sl * 18 + m] as usize * N_FLIP + self.flip_move[fl * 18 + m] as usize;
+            let cs = c.flipslice.class_sym[raw] as usize;
+            base[m] = (cs >> 4) * N_TWIST;
+            sym[m] = cs & 15;
+            stab[m] = c.flipslice.stabiliser[cs >> 4];
+        }
+        let row = class * N_TWIST;
+        let packed = &mut self.packed;
+        let mut count = 0u64;
+        let mut t = 0;
+        while t < N_TWIST {
+            // Four entries a byte: skip whole bytes with nothing to do (all unreached going
+            // forward, none unreached going backward).
+            let i = row + t;
+            if i & 3 == 0 && t + 4 <= N_TWIST {
+                let b = packed[i >> 2];
+                let any_unreached = b & (b >> 1) & 0x55 != 0;
+                if (self.backward && !any_unreached) || (!self.backward && b == 0xff) {
+                    t += 4;
+                    continue;
+                }
+            }
+            let here = get(packed, i);
+            let moves = &self.twist_move[t * 18..t * 18 + 18];
+            if self.backward {
+                if here != UNREACHED {
+                    t += 1;
+                    continue;
+                }
+                let found = (0..18).any(|m| {
+                    let t2 = c.twist_conj[moves[m] as usize * N_SYM + sym[m]] as usize;
+                    get(packed, base[m] + t2) == code
+                });
+                if found {
+                    set(packed, row + t, next);
+                    count += 1 + mark_stabilised(c, packed, row, t, c.flipslice.stabiliser[class], next);
+                }
+            } else {
+                if here != code {
+                    t += 1;
+                    continue;
+                }
+                for m in 0..18 {
+                    let t2 = c.twist_conj[moves[m] as usize * N_SYM + sym[m]] as usize;
+                    if get(packed, base[m] + t2) == UNREACHED {
+                        set(packed, base[m] + t2, next);
+                        count += 1 + mark_stabilised(c, packed, base[m], t2, stab[m], next);
+                    }
+                }
+            }
+            t += 1;
+        }
+        count
+    }
+
+    /// The finished table (runs what is left of the build first).
+    pub fn finish(mut self) -> Phase1Table {
+        while self.step(usize::MAX) {}
+        Phase1Table { coords: self.coords, packed: self.packed }
+    }
+}
+
+/// Gives code `v` to the unreached entries of row `row` that the symmetries `stab` conjugate
+/// twist `t` to (the same states up to symmetry); returns how many.
+#[inline]
+fn mark_stabilised(c: &Phase1Coords, packed: &mut [u8], row: usize, t: usize, mut stab: u16, v: u8) -> u64 {
+    let mut count = 0;
+    stab &= !1;
+    while stab != 0 {
+        let s = stab.trailing_zeros() as usize;
+        stab &= stab - 1;
+        let j = row + c.twist_conj[t * N_SYM + s] as usize;
+        if get(packed, j) == UNREACHED {
+            set(packed, j, v);
+            count += 1;
+        }
+    }
+    count
+}
