@@ -12,6 +12,7 @@ use crate::solve::pocket_ida::PocketIda;
 use crate::solve::two_phase::{solve_with_stats, Limits};
 use crate::state::{apply_text, parse_state, State};
 use crate::tables::optimal::{H0Build, H0Coords, OptimalTables, TableSize, N_H0};
+use crate::tables::phase1::{Phase1Build, Phase1Table};
 use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
 use crate::tables::pocket_sym::PocketSymBuild;
 use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables, BUILD_STEPS};
@@ -123,6 +124,7 @@ pub struct Solver {
     two_phase: Option<TwoPhaseTables>,
     two_phase_build: Option<TwoPhaseBuilder>,
     two_phase_source: &'static str,
+    phase1_build: Option<Phase1Build>,
     rng: Rng,
 }
 
@@ -146,6 +148,7 @@ impl Solver {
             two_phase: None,
             two_phase_build: None,
             two_phase_source: "built",
+            phase1_build: None,
             rng: Rng::new(0x5eed),
         }
     }
@@ -235,6 +238,47 @@ impl Solver {
     /// Are the 3x3 tables ready?
     pub fn ready_3x3(&self) -> bool {
         self.two_phase.is_some()
+    }
+
+    /// A slice of the exact phase-1 table build (at most `classes` of its 64,430 flip-slice
+    /// classes); returns the fraction done (1 when the table is in use). The 3x3 tables are
+    /// built first if they are not ready. Requests between slices use the tables without it.
+    pub fn build_phase1_step(&mut self, classes: u32) -> f64 {
+        while self.build_3x3_step() < 1.0 {}
+        let tables = self.two_phase.as_mut().expect("built above");
+        if tables.phase1.is_some() {
+            return 1.0;
+        }
+        let build = self.phase1_build.get_or_insert_with(|| Phase1Build::new(tables));
+        if build.step(classes as usize) {
+            return build.progress();
+        }
+        tables.phase1 = self.phase1_build.take().map(Phase1Build::finish);
+        1.0
+    }
+
+    /// Takes the exact phase-1 table from bytes saved by `phase1_bytes` (checked: format,
+    /// size, checksum, every entry reached); an error leaves the solver as it was.
+    pub fn load_phase1(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        let table = Phase1Table::from_bytes(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+        while self.build_3x3_step() < 1.0 {}
+        self.two_phase.as_mut().expect("built above").phase1 = Some(table);
+        self.phase1_build = None;
+        Ok(())
+    }
+
+    /// The exact phase-1 table in the table format (35 MB), for caching.
+    pub fn phase1_bytes(&self) -> Result<Vec<u8>, JsError> {
+        self.two_phase
+            .as_ref()
+            .and_then(|t| t.phase1.as_ref())
+            .map(Phase1Table::to_bytes)
+            .ok_or_else(|| JsError::new("the phase-1 table is not built"))
+    }
+
+    /// Is the exact phase-1 table in use?
+    pub fn ready_phase1(&self) -> bool {
+        self.two_phase.as_ref().is_some_and(|t| t.phase1.is_some())
     }
 
     /// Solves a 24-letter 2x2 state optimally in `metric`. Uses the distance table when it is

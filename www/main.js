@@ -69,6 +69,8 @@ async function startWorker() {
   if (single) await client.call('init', single.wasm);
   await client.call('prepare', 2);
   await client.call('prepare', 3);
+  // The 3x3 search's large table is built (or loaded) in the background; Solve works meanwhile.
+  client.call('preparePhase1').catch(() => {});
   // Offline after the first visit: the service worker keeps the page, scripts and wasm. It is
   // registered once the tables are ready, so its downloads do not slow their build.
   if (!single && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
@@ -639,6 +641,16 @@ async function scramble() {
 }
 
 function onProgress({ puzzle, fraction, source, ms }) {
+  if (puzzle === 'phase1') {
+    const note = $('speed-note');
+    note.hidden = fraction >= 1;
+    note.textContent = `Preparing the faster 3x3 search in the background… ${Math.round(fraction * 100)}% (Solve works meanwhile)`;
+    if (source) {
+      document.body.dataset.tablesPhase1 = source;
+      document.body.dataset.tablesPhase1Ms = String(Math.round(ms));
+    }
+    return;
+  }
   const box = $('progress-box');
   state.ready[puzzle] = fraction >= 1;
   box.hidden = state.ready[2] && state.ready[3];

@@ -9,8 +9,10 @@ use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
 use cubehint::solve::two_phase::{solve_with_stats, Limits};
 use cubehint::state::{apply_text, parse_state, State};
 use cubehint::tables::optimal::{OptimalTables, TableSize};
+use cubehint::tables::phase1::Phase1Table;
 use cubehint::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
 use cubehint::tables::two_phase::TwoPhaseTables;
+use cubehint::SolveError;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -59,11 +61,13 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
   --metric htm|qtm  2x2: count half turns as 1 (htm, default) or 2 (qtm); solutions are optimal
   --all N           2x2: up to N different optimal solutions, separated by ' | '
   --max-length N    3x3: never longer than N moves (default 20)
-  --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 2000)
+  --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 0)
   --optimal         3x3: the shortest solution (IDA* over the h0 table; seconds to minutes)
   --table SIZE      for --optimal: large (4 bits, 59 MB, default) or small (2 bits, 29 MB)
-  --tables DIR      for --optimal: read DIR/optimal-SIZE.bin (from 'cubehint tables --optimal')
-                    instead of building the table (about 5 s)
+  --tables DIR      read tables written by 'cubehint tables' instead of building them:
+                    DIR/phase1.bin (3x3; otherwise built, about 7 s, only when a state is not
+                    solved within 1.5 million nodes by the small tables) and, for --optimal,
+                    DIR/optimal-SIZE.bin (otherwise built, about 6 s)
   --progress        for --optimal: print each finished depth to standard error";
 
 const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [--seed S] [--facelets]
@@ -72,16 +76,17 @@ Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U
 4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
 
 const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal [--count N] [--seed S] [--states FILE]
-                     [--table small|large] [--tables DIR]
+                     [--small-tables] [--extra-nodes N] [--table small|large] [--tables DIR]
 
 Builds the tables, then solves N random states (default 1000; 5 for optimal) or the states in
 FILE (one sticker string per line) and prints build time, median / p95 / max solve time and
-lengths. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes.";
+lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) unless
+--small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes.";
 
 const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table small|large]]
 
-Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin) and the 3x3 two-phase pruning
-tables (two-phase.bin) in cubehint's table format; with --optimal, the optimal solver's tables
+Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin), the 3x3 two-phase pruning
+tables (two-phase.bin) and the exact phase-1 table (phase1.bin, 35 MB) in cubehint's table format; with --optimal, the optimal solver's tables
 instead (optimal-large.bin, 59 MB, and optimal-small.bin, 29 MB; or the one --table names).";
 
 struct Args {
@@ -232,12 +237,28 @@ impl Lazy {
     fn two_phase(&mut self) -> &TwoPhaseTables {
         self.two_phase.get_or_insert_with(TwoPhaseTables::generate)
     }
+    /// The two-phase tables with the exact phase-1 table added: read from `dir` when it holds
+    /// a good `phase1.bin`, else built (about 7 s).
+    fn two_phase_full(&mut self, dir: Option<&str>) -> &TwoPhaseTables {
+        let t = self.two_phase.get_or_insert_with(TwoPhaseTables::generate);
+        if t.phase1.is_none() {
+            t.phase1 = Some(load_phase1(t, dir));
+        }
+        t
+    }
     fn optimal(&mut self, size: TableSize, dir: Option<&str>) -> Result<&OptimalTables, String> {
         if self.optimal.is_none() {
             self.optimal = Some(load_optimal(size, dir)?);
         }
         Ok(self.optimal.as_ref().expect("just set"))
     }
+}
+
+/// The exact phase-1 table: read from `dir/phase1.bin` when given and good, else built.
+fn load_phase1(t: &TwoPhaseTables, dir: Option<&str>) -> Phase1Table {
+    dir.and_then(|d| std::fs::read(format!("{d}/phase1.bin")).ok())
+        .and_then(|bytes| Phase1Table::from_bytes(&bytes).ok())
+        .unwrap_or_else(|| Phase1Table::generate(t))
 }
 
 /// The optimal solver's table: read from `dir` when given and present, else built.
@@ -286,6 +307,9 @@ fn optimal_solution(cube: &CubieCube, lazy: &mut Lazy, opt: &OptOptions) -> Resu
     sol.ok_or_else(|| "stopped".to_string())
 }
 
+/// Nodes the small tables get before the exact phase-1 table is brought in (a few hundred ms).
+const QUICK_NODES: u64 = 1_500_000;
+
 struct OptOptions {
     size: TableSize,
     dir: Option<String>,
@@ -310,6 +334,8 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         OptOptions { size: table_size(&mut args)?, dir: args.value("--tables")?, progress: args.flag("--progress") };
     args.no_options_left()?;
     let mut lazy = Lazy::default();
+    // The exact phase-1 table when --tables holds one, or once a state needed it.
+    let mut use_full = opt.dir.as_deref().is_some_and(|d| std::path::Path::new(&format!("{d}/phase1.bin")).exists());
     let mut failed = false;
     let mut out = std::io::stdout().lock();
     for line in stdin_lines() {
@@ -328,11 +354,19 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
             }
             Ok(State::Three(cube)) if optimal => optimal_solution(&cube, &mut lazy, &opt).map(|m| format_moves(&m)),
             Ok(State::Three(cube)) => {
-                let tables = lazy.two_phase();
-                solve_with_stats(&cube, tables, &limits, &mut || false)
-                    .0
-                    .map(|m| format_moves(&m))
-                    .map_err(|e| e.to_string())
+                // The small tables answer most states in milliseconds; a state they do not
+                // answer within a few hundred milliseconds (a hard one, or a tight
+                // --max-length) gets the exact phase-1 table, read from --tables or built.
+                let quick = Limits { node_budget: limits.node_budget.min(QUICK_NODES), ..limits };
+                let tables = if use_full { lazy.two_phase_full(opt.dir.as_deref()) } else { lazy.two_phase() };
+                let mut result = solve_with_stats(&cube, tables, &quick, &mut || false).0;
+                if matches!(result, Err(SolveError::Stopped)) && tables.phase1.is_none() {
+                    use_full = true;
+                    result = solve_with_stats(&cube, lazy.two_phase_full(opt.dir.as_deref()), &limits, &mut || false).0;
+                } else if matches!(result, Err(SolveError::Stopped)) {
+                    result = solve_with_stats(&cube, tables, &limits, &mut || false).0;
+                }
+                result.map(|m| format_moves(&m)).map_err(|e| e.to_string())
             }
         };
         let text = text.unwrap_or_else(|e| {
@@ -417,6 +451,8 @@ fn bench(mut args: Args) -> Result<ExitCode, String> {
     if let Some(n) = args.number::<u64>("--extra-nodes")? {
         limits.extra_nodes = n;
     }
+    let small_only = args.flag("--small-tables");
+    let dir = args.value("--tables")?;
     let size = puzzle_arg(&mut args)?;
     let mut rng = Rng::new(seed);
     let mut times = Vec::new();
@@ -457,8 +493,13 @@ fn bench(mut args: Args) -> Result<ExitCode, String> {
         }
         Size::Three => {
             let t0 = Instant::now();
-            let tables = TwoPhaseTables::generate();
+            let mut tables = TwoPhaseTables::generate();
             let build = t0.elapsed().as_secs_f64() * 1e3;
+            let t0 = Instant::now();
+            if !small_only {
+                tables.phase1 = Some(load_phase1(&tables, dir.as_deref()));
+            }
+            let build1 = t0.elapsed().as_secs_f64();
             let cubes: Vec<CubieCube> = match &states {
                 Some(lines) => lines
                     .iter()
@@ -483,6 +524,10 @@ fn bench(mut args: Args) -> Result<ExitCode, String> {
             }
             times.sort_by(f64::total_cmp);
             say!("3x3 tables: {build:.1} ms");
+            if !small_only {
+                let how = if dir.is_some() { "read or built" } else { "built" };
+                say!("3x3 exact phase-1 table: {build1:.2} s ({how}; --small-tables to go without)");
+            }
             say!(
                 "3x3 solve over {} states (max length 20): median {:.3} ms, p95 {:.3} ms, max {:.3} ms; \
                  mean length {:.2}; within 20 moves {:.1}%; mean nodes {}",
@@ -601,7 +646,12 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
         say!("{path}");
     }
     let path = format!("{dir}/two-phase.bin");
-    std::fs::write(&path, TwoPhaseTables::generate().prune_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
+    let tables = TwoPhaseTables::generate();
+    std::fs::write(&path, tables.prune_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
+    say!("{path}");
+    let path = format!("{dir}/phase1.bin");
+    std::fs::write(&path, Phase1Table::generate(&tables).to_bytes())
+        .map_err(|e| format!("cannot write {path}: {e}"))?;
     say!("{path}");
     Ok(ExitCode::SUCCESS)
 }

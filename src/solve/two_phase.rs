@@ -9,7 +9,7 @@ use crate::coord::Coord;
 use crate::cube::moves::{apply_turns, rotation_face_map, rotations};
 use crate::cube::{CubieCube, Face, Move};
 use crate::error::SolveError;
-use crate::tables::phase1::{next_distance, Phase1Table};
+use crate::tables::phase1::{next_distance, Phase1Table, NEAR_DEPTH};
 use crate::tables::two_phase::{is_phase2_move, TwoPhaseTables, PHASE2_MOVES};
 
 /// How long a search may run and what it must return.
@@ -27,7 +27,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_length: 20, target_length: 0, extra_nodes: 2_000, node_budget: 50_000_000 }
+        Limits { max_length: 20, target_length: 0, extra_nodes: 0, node_budget: 50_000_000 }
     }
 }
 
@@ -117,6 +117,9 @@ impl Search<'_> {
 
     /// Phase 1 with exactly `togo` more moves from node `n`; returns true when the search is over.
     fn phase1(&mut self, n: &Node1, togo: u8) -> bool {
+        if togo <= NEAR_DEPTH + 1 {
+            return self.phase1_near(n, togo);
+        }
         if self.tick() {
             return true;
         }
@@ -183,9 +186,53 @@ impl Search<'_> {
         false
     }
 
+    /// Phase 1 in the last few moves, where children are within [`NEAR_DEPTH`] moves of the
+    /// subgroup or pruned: their exact distances come from the small near-subgroup map.
+    fn phase1_near(&mut self, n: &Node1, togo: u8) -> bool {
+        if self.tick() {
+            return true;
+        }
+        if togo == 0 {
+            return self.phase2_start();
+        }
+        if n.h == 0 {
+            // Leaving the subgroup and coming back within four moves (see `phase1`).
+            return false;
+        }
+        let last = self.path.last().copied();
+        let tb = self.t;
+        let (tw, fl, sl) =
+            (&tb.twist_move[n.twist * 18..], &tb.flip_move[n.flip * 18..], &tb.slice_move[n.slice * 18..]);
+        for m in Move::ALL {
+            let k = m.index();
+            if !may_follow(last, m) {
+                continue;
+            }
+            let (t, f, s) = (tw[k] as usize, fl[k] as usize, sl[k] as usize);
+            let d = tb.near.get(t, f, s);
+            // At the last move only quarter turns of R L F B can end phase 1: a path ending in a
+            // phase-2 move reached the subgroup one move earlier.
+            if d >= togo || (togo == 1 && is_phase2_move(m)) {
+                continue;
+            }
+            let child = Node1 { twist: t, flip: f, slice: s, twist_y: 0, flip_y: 0, h: d };
+            self.valid = self.valid.min(self.path.len());
+            self.path.push(m);
+            let over = self.phase1_near(&child, togo - 1);
+            self.path.pop();
+            if over {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Phase 1 over the exact distance table: `n.h` is the node's exact distance, so a child
     /// is entered only when it can still reach the subgroup in the moves left.
     fn phase1_exact(&mut self, p: &Phase1Table, n: &Node1, togo: u8) -> bool {
+        if togo <= NEAR_DEPTH + 1 {
+            return self.phase1_near(n, togo);
+        }
         if self.tick() {
             return true;
         }
@@ -199,24 +246,6 @@ impl Search<'_> {
         let tb = self.t;
         let (tw, fl, sl) =
             (&tb.twist_move[n.twist * 18..], &tb.flip_move[n.flip * 18..], &tb.slice_move[n.slice * 18..]);
-        if togo == 1 {
-            // The last move: a quarter turn of R, L, F or B into the subgroup, where all three
-            // coordinates are 0; no table needed.
-            for m in Move::ALL {
-                let k = m.index();
-                if is_phase2_move(m) || !may_follow(last, m) || (tw[k], fl[k], sl[k]) != (0, 0, 0) {
-                    continue;
-                }
-                self.valid = self.valid.min(self.path.len());
-                self.path.push(m);
-                let over = self.tick() || self.phase2_start();
-                self.path.pop();
-                if over {
-                    return true;
-                }
-            }
-            return false;
-        }
         // All children's table reads first, so the (mostly uncached) loads overlap.
         let mut dist = [u8::MAX; 18];
         for face in 0..6 {
@@ -263,13 +292,17 @@ impl Search<'_> {
         }
         self.valid = d1 as usize;
         let c = self.cubes[d1 as usize];
-        let (corner, edge, slice) = (CornerPerm::get(&c), UdEdgePerm::get(&c), SlicePerm::get(&c));
-        let comb = CornerCombParity::get(&c);
         let max2 = self.bound - 1 - d1;
         // One depth-first pass with the loosest bound: any solution within it is taken, and the
         // bound then shrinks, so shorter ones are still found (iterating depths would redo work).
         let d2 = max2.min(MAX_PHASE2);
-        if self.phase2_bound(corner, edge, slice, comb) > d2 {
+        // Most probes end here: the corner bound first, the edges only when it lets them by.
+        let (corner, slice) = (CornerPerm::get(&c), SlicePerm::get(&c));
+        if self.t.corner_slice(corner, slice) > d2 {
+            return false;
+        }
+        let (edge, comb) = (UdEdgePerm::get(&c), CornerCombParity::get(&c));
+        if self.t.edge_comb(edge, comb) > d2 {
             return false;
         }
         if !self.phase2(corner, edge, slice, comb, d2) {

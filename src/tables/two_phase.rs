@@ -13,7 +13,7 @@
 use super::format::{self, HEADER_LEN, KIND_TWO_PHASE};
 use super::move_table;
 use super::nibble::NibbleTable;
-use super::phase1::Phase1Table;
+use super::phase1::{NearSubgroup, Phase1Table};
 use super::sym_prune::SymPruneSpec;
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
@@ -115,6 +115,8 @@ pub struct TwoPhaseTables {
     /// The exact phase-1 distances (35 MB, built apart and added when ready): with it the
     /// phase-1 search visits a few nodes per phase-1 solution instead of dozens.
     pub phase1: Option<Phase1Table>,
+    /// Exact phase-1 distances of the states within three moves of the subgroup.
+    pub near: NearSubgroup,
 }
 
 impl TwoPhaseTables {
@@ -326,10 +328,12 @@ impl TwoPhaseBuilder {
         let mut conjs = self.conjs.into_iter();
         let mut prunes = self.prunes.into_iter();
         let mut next_move = || moves.next().unwrap();
+        let (twist_move, flip_move, slice_move) = (next_move(), next_move(), next_move());
         TwoPhaseTables {
-            twist_move: next_move(),
-            flip_move: next_move(),
-            slice_move: next_move(),
+            near: NearSubgroup::generate(&twist_move, &flip_move, &slice_move),
+            twist_move,
+            flip_move,
+            slice_move,
             slice_perm_move: next_move(),
             corner_comb_move: next_move(),
             corner_perm_move: next_move(),
