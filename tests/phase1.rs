@@ -180,3 +180,41 @@ fn two_phase_with_the_table_keeps_short_solutions_short() {
         solve(&random_cube(&mut rng), 19);
     }
 }
+
+#[test]
+fn flip_slice_classes_agree_with_conjugation_through_cubes() {
+    use cubehint::tables::phase1::{conj_flipslice_slow, N_FLIPSLICE, N_FLIPSLICE_CLASSES};
+    let c = &table().coords.flipslice;
+    assert_eq!(c.classes(), N_FLIPSLICE_CLASSES);
+    let mut rng = Rng::new(47);
+    for _ in 0..20_000 {
+        let x = rng.below(N_FLIPSLICE as u64) as usize;
+        // Each value's symmetry takes it to its class representative, through cubes too.
+        let cs = c.class_sym[x] as usize;
+        assert_eq!(conj_flipslice_slow(x, cs & 15), c.reps[cs >> 4] as usize);
+        // And every conjugate lies in the same class.
+        let s = rng.below(16) as usize;
+        assert_eq!(c.class_sym[conj_flipslice_slow(x, s)] >> 4, c.class_sym[x] >> 4);
+    }
+}
+
+#[test]
+fn optimal_search_with_phase1_bounds_finds_the_same_lengths() {
+    use cubehint::solve::optimal::solve_optimal;
+    use cubehint::tables::optimal::{OptimalTables, TableSize};
+    let opt = OptimalTables::generate(TableSize::Large);
+    let with = &tables().0;
+    let without = TwoPhaseTables::generate();
+    let mut rng = Rng::new(48);
+    for i in 0..60 {
+        let n = 5 + i % 9;
+        let cube = CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL));
+        let a = solve_optimal(&cube, &opt, Some(with), None, &mut |_| false).unwrap();
+        let b = solve_optimal(&cube, &opt, Some(&without), None, &mut |_| false).unwrap();
+        assert!(cube.apply_moves(&a).is_solved());
+        assert_eq!(a.len(), b.len(), "{n}-move scramble {i}");
+    }
+    // Checkerboard: six moves.
+    let checker = CubieCube::from_moves(&parse_moves("U2 D2 F2 B2 L2 R2").unwrap());
+    assert_eq!(solve_optimal(&checker, &opt, Some(with), None, &mut |_| false).unwrap().len(), 6);
+}

@@ -642,7 +642,7 @@ async function scramble() {
 
 function onProgress({ puzzle, fraction, source, ms }) {
   if (puzzle === 'phase1') {
-    const note = $('speed-note');
+    const note = $('search-note');
     note.hidden = fraction >= 1;
     note.textContent = `Preparing the faster 3x3 search in the background… ${Math.round(fraction * 100)}% (Solve works meanwhile)`;
     if (source) {

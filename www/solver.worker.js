@@ -178,10 +178,13 @@ function preparePhase1() {
       postMessage({ progress: { puzzle: 'phase1', fraction: Math.min(fraction, 0.999) } });
       await pause();
     }
-    if (source !== 'cache') saving = saving.then(() => dbPut('phase1', solver.phase1_bytes().buffer)).catch(() => false);
-    const ms = performance.now() - started;
     postMessage({ progress: { puzzle: 'phase1', fraction: 1 } });
-    saving.then(() => postMessage({ progress: { puzzle: 'phase1', fraction: 1, source, ms } }));
+    // Copying the table out for the cache holds the worker for a moment: done before this
+    // resolves, so whoever waits for the table is not surprised by it later.
+    if (source !== 'cache') saving = saving.then(() => dbPut('phase1', solver.phase1_bytes().buffer)).catch(() => false);
+    await saving;
+    const ms = performance.now() - started;
+    postMessage({ progress: { puzzle: 'phase1', fraction: 1, source, ms } });
     return { source, ms };
   })();
   return phase1;

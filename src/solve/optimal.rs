@@ -15,12 +15,13 @@
 //! leaves the inverse's coordinate unchanged; when the inverse bound is tight, a half turn can
 //! only lead past the limit, and is not tried.
 
-use super::two_phase::{may_follow, solve_two_phase, Limits};
+use super::two_phase::{axis_views, may_follow, solve_two_phase, Limits};
 use crate::coord::h0::{cocsep, esep};
 use crate::coord::index::perm_rank;
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Move};
 use crate::tables::optimal::OptimalTables;
+use crate::tables::phase1::{next_distance, NEAR_DEPTH};
 use crate::tables::two_phase::TwoPhaseTables;
 
 /// A child that passed both bounds, waiting to be searched.
@@ -34,7 +35,21 @@ struct Kid {
     /// The inverse bound is tight here: no half turns next.
     skip_half: bool,
     inv: CubieCube,
+    /// Phase-1 coordinates (twist, flip, slice) seen from each axis, with their exact distance
+    /// (kept only when the two-phase tables carry the exact phase-1 table).
+    axes: [Axis; 3],
 }
+
+/// One axis's phase-1 coordinates and exact phase-1 distance.
+#[derive(Clone, Copy)]
+struct Axis {
+    twist: u16,
+    flip: u16,
+    slice: u16,
+    d: u8,
+}
+
+const NO_AXIS: Axis = Axis { twist: 0, flip: 0, slice: 0, d: 0 };
 
 /// One node on the path: its children that passed both bounds, and how many are done.
 #[derive(Clone, Copy)]
@@ -44,7 +59,8 @@ struct Frame {
     next: u8,
 }
 
-const NO_KID: Kid = Kid { m: Move::ALL[0], cocsep: 0, esep: 0, perm: 0, skip_half: false, inv: CubieCube::SOLVED };
+const NO_KID: Kid =
+    Kid { m: Move::ALL[0], cocsep: 0, esep: 0, perm: 0, skip_half: false, inv: CubieCube::SOLVED, axes: [NO_AXIS; 3] };
 
 /// A resumable optimal search for one cube.
 pub struct OptimalSearch {
@@ -59,6 +75,8 @@ pub struct OptimalSearch {
     path: Vec<Move>,
     nodes: u64,
     result: Option<Vec<Move>>,
+    /// For each axis, the move numbers a turn has in that axis's view.
+    axis_moves: [[u8; 18]; 3],
 }
 
 /// Where a search stands, for progress reports.
@@ -88,6 +106,7 @@ impl OptimalSearch {
             path: Vec::with_capacity(24),
             nodes: 0,
             result: None,
+            axis_moves: [[0; 18]; 3],
         }
     }
 
@@ -129,7 +148,7 @@ impl OptimalSearch {
             frame.next += 1;
             self.path.push(kid.m);
             let left = self.target - self.path.len() as u32;
-            let frame = self.expand(t, &kid, left);
+            let frame = self.expand(t, two_phase, &kid, left);
             self.stack.push(frame);
         }
         self.stack.clear();
@@ -140,7 +159,7 @@ impl OptimalSearch {
     /// the solution when `left` is 1. All children's table entries are read in one pass, so
     /// their cache misses overlap.
     #[inline(never)]
-    fn expand(&mut self, t: &OptimalTables, node: &Kid, left: u32) -> Frame {
+    fn expand(&mut self, t: &OptimalTables, tp: Option<&TwoPhaseTables>, node: &Kid, left: u32) -> Frame {
         let moves = move_cubes();
         let c = &t.coords;
         let last = self.path.last().copied();
@@ -180,6 +199,35 @@ impl OptimalSearch {
                 bound[k] = t.bound(c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
             }
         }
+        // Then the exact phase-1 distance from each axis (a child's from its parent's, mod 3): every
+        // child kept needs all three, for its own children.
+        let mut axes = [[NO_AXIS; 3]; 18];
+        if let Some((tp, p1)) = tp.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))) {
+            for k in 0..n {
+                if bound[k] >= left {
+                    continue;
+                }
+                for a in 0..3 {
+                    if bound[k] >= left {
+                        break;
+                    }
+                    let (from, mv) = (&node.axes[a], self.axis_moves[a][cand[k]] as usize);
+                    let twist = tp.twist_move[from.twist as usize * 18 + mv];
+                    let flip = tp.flip_move[from.flip as usize * 18 + mv];
+                    let slice = tp.slice_move[from.slice as usize * 18 + mv];
+                    let (tw, fl, sl) = (twist as usize, flip as usize, slice as usize);
+                    // Close to the end only distances below `left` matter, and those the small
+                    // near-subgroup map knows exactly (it answers "farther" for the rest).
+                    let d = if left <= NEAR_DEPTH as u32 + 1 {
+                        tp.near.get(tw, fl, sl)
+                    } else {
+                        next_distance(from.d, p1.code(p1.coords.index(tw, fl, sl)))
+                    };
+                    axes[k][a] = Axis { twist, flip, slice, d };
+                    bound[k] = bound[k].max(d as u32);
+                }
+            }
+        }
         let kids = &mut frame.kids;
         let mut len = 0;
         for k in 0..n {
@@ -188,7 +236,7 @@ impl OptimalSearch {
                 // The inverse of (cube, then m) is (m⁻¹, then the inverse).
                 let inv = moves[m.inverse().index()].compose(&node.inv);
                 let (cocsep, esep, perm) = (c.cmove[cs + cand[k]], c.emove[es + cand[k]], corners.pmove[ps + cand[k]]);
-                kids[len] = Kid { m, cocsep, esep, perm, skip_half: false, inv };
+                kids[len] = Kid { m, cocsep, esep, perm, skip_half: false, inv, axes: axes[k] };
                 len += 1;
             }
         }
@@ -240,8 +288,18 @@ impl OptimalSearch {
         }
         self.path.clear();
         let perm = perm_rank(&self.cube.cp) as u16;
-        let root = Kid { m: Move::ALL[0], cocsep: c as u32, esep: e as u16, perm, skip_half: hi == self.target, inv };
-        let frame = self.expand(t, &root, self.target);
+        let mut axes = [NO_AXIS; 3];
+        if let Some((tp, p1)) = two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))) {
+            for (a, (coords, moves)) in axis_views(&self.cube).into_iter().enumerate() {
+                let [twist, flip, slice] = coords;
+                let d = p1.distance(tp, twist, flip, slice).unwrap_or(0);
+                axes[a] = Axis { twist: twist as u16, flip: flip as u16, slice: slice as u16, d };
+                self.axis_moves[a] = moves;
+            }
+        }
+        let root =
+            Kid { m: Move::ALL[0], cocsep: c as u32, esep: e as u16, perm, skip_half: hi == self.target, inv, axes };
+        let frame = self.expand(t, two_phase, &root, self.target);
         if self.result.is_none() {
             self.stack.push(frame);
         }

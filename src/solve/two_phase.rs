@@ -110,11 +110,6 @@ impl Search<'_> {
             .max(t.flip_twist(n.flip_y, n.twist_y))
     }
 
-    #[inline(always)]
-    fn phase2_bound(&self, corner: usize, edge: usize, slice: usize, comb: usize) -> u8 {
-        self.t.corner_slice(corner, slice).max(self.t.edge_comb(edge, comb))
-    }
-
     /// Phase 1 with exactly `togo` more moves from node `n`; returns true when the search is over.
     fn phase1(&mut self, n: &Node1, togo: u8) -> bool {
         if togo <= NEAR_DEPTH + 1 {
@@ -246,15 +241,31 @@ impl Search<'_> {
         let tb = self.t;
         let (tw, fl, sl) =
             (&tb.twist_move[n.twist * 18..], &tb.flip_move[n.flip * 18..], &tb.slice_move[n.slice * 18..]);
-        // All children's table reads first, so the (mostly uncached) loads overlap.
+        // The children's table reads in batches, so the (mostly uncached) loads overlap.
         let mut dist = [u8::MAX; 18];
-        for face in 0..6 {
-            if !may_follow(last, Move::ALL[face * 3]) {
-                continue;
+        let read =
+            |k: usize| next_distance(n.h, p.code(p.coords.index(tw[k] as usize, fl[k] as usize, sl[k] as usize)));
+        if n.h < togo {
+            for face in 0..6 {
+                if may_follow(last, Move::ALL[face * 3]) {
+                    for k in face * 3..face * 3 + 3 {
+                        dist[k] = read(k);
+                    }
+                }
             }
-            for k in face * 3..face * 3 + 3 {
-                let code = p.code(p.coords.index(tw[k] as usize, fl[k] as usize, sl[k] as usize));
-                dist[k] = next_distance(n.h, code);
+        } else {
+            // A tight node (no slack): where a face's quarter turn goes one farther, its other
+            // two turns are one move from that child, so at least as far as the moves left.
+            for face in 0..6 {
+                if may_follow(last, Move::ALL[face * 3]) {
+                    dist[face * 3] = read(face * 3);
+                }
+            }
+            for face in 0..6 {
+                if dist[face * 3] <= togo {
+                    dist[face * 3 + 1] = read(face * 3 + 1);
+                    dist[face * 3 + 2] = read(face * 3 + 2);
+                }
             }
         }
         for m in Move::ALL {
@@ -337,13 +348,15 @@ impl Search<'_> {
             if !may_follow(last, m) {
                 continue;
             }
-            let (c, e, s, b) = (
-                self.t.corner_perm_move[corner * 10 + k] as usize,
-                self.t.ud_edge_perm_move[edge * 10 + k] as usize,
-                self.t.slice_perm_move[slice * 10 + k] as usize,
-                self.t.corner_comb_move[comb * 10 + k] as usize,
-            );
-            if self.phase2_bound(c, e, s, b) >= togo {
+            // The corner bound first; the edge moves and bound only when it lets the child by.
+            let (c, s) =
+                (self.t.corner_perm_move[corner * 10 + k] as usize, self.t.slice_perm_move[slice * 10 + k] as usize);
+            if self.t.corner_slice(c, s) >= togo {
+                continue;
+            }
+            let (e, b) =
+                (self.t.ud_edge_perm_move[edge * 10 + k] as usize, self.t.corner_comb_move[comb * 10 + k] as usize);
+            if self.t.edge_comb(e, b) >= togo {
                 continue;
             }
             self.path.push(m);
@@ -617,6 +630,17 @@ fn quarter_about_u() -> View {
         })
         .expect("a quarter turn about U-D");
     View::new(r)
+}
+
+/// The cube's phase-1 coordinates (twist, flip, slice) seen with U, R and F on top, and for
+/// each view the move numbers a turn of the original cube has there.
+pub(crate) fn axis_views(cube: &CubieCube) -> [([usize; 3], [u8; 18]); 3] {
+    [Face::U, Face::R, Face::F].map(|top| {
+        let rotation = rotations().iter().find(|r| rotation_face_map(r)[Face::U as usize] == top).expect("a rotation");
+        let view = View::new(rotation);
+        let seen = view.view(cube);
+        ([Twist::get(&seen), Flip::get(&seen), Slice::get(&seen)], View { rotation: &[], faces: view.faces }.move_map())
+    })
 }
 
 /// The six directions: the cube and its inverse, each with U, R or F on top.

@@ -124,6 +124,11 @@ pub fn distribution(bytes: &[u8], entries: usize, bits: u32) -> [u64; 16] {
     d
 }
 
+/// The per-value counts a header records (checked against the entries by the readers).
+pub fn header_distribution(bytes: &[u8]) -> [u64; 16] {
+    std::array::from_fn(|d| if bytes.len() >= HEADER_LEN { u64_at(bytes, 32 + 8 * d) } else { 0 })
+}
+
 /// Reads packed entries of `kind` (`bits` each), checking every header field, the checksum and
 /// the distribution; the result borrows the payload.
 pub fn from_bytes_packed(bytes: &[u8], kind: u32, entries: usize, bits: u32) -> Result<Packed<'_>, TableError> {
