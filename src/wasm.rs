@@ -366,6 +366,7 @@ pub struct OptimalSolver {
     build: Option<H0Build>,
     tables: Option<OptimalTables>,
     two_phase: Option<TwoPhaseTables>,
+    phase1_build: Option<Phase1Build>,
     search: Option<OptimalSearch>,
 }
 
@@ -376,7 +377,7 @@ impl OptimalSolver {
     pub fn new(size: &str) -> Result<OptimalSolver, JsError> {
         install_panic_hook();
         let size = TableSize::parse(size).ok_or_else(|| JsError::new("the table size is small or large"))?;
-        Ok(OptimalSolver { size, build: None, tables: None, two_phase: None, search: None })
+        Ok(OptimalSolver { size, build: None, tables: None, two_phase: None, phase1_build: None, search: None })
     }
 
     /// Loads a table saved by `table_bytes`; fails (keeping nothing) if it does not check out.
@@ -407,6 +408,44 @@ impl OptimalSolver {
     /// Is the table ready?
     pub fn ready(&self) -> bool {
         self.tables.is_some()
+    }
+
+    /// Takes the exact phase-1 table (the solver's `phase1_bytes`, checked), which adds the
+    /// phase-1 distance from three axes to the search's bounds.
+    pub fn load_phase1(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        let table = Phase1Table::from_bytes(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+        self.two_phase.get_or_insert_with(TwoPhaseTables::generate).phase1 = Some(table);
+        self.phase1_build = None;
+        Ok(())
+    }
+
+    /// A slice of the exact phase-1 table build (at most `classes` classes); returns the
+    /// fraction done (1 when in use).
+    pub fn build_phase1_step(&mut self, classes: u32) -> f64 {
+        let tables = self.two_phase.get_or_insert_with(TwoPhaseTables::generate);
+        if tables.phase1.is_some() {
+            return 1.0;
+        }
+        let build = self.phase1_build.get_or_insert_with(|| Phase1Build::new(tables));
+        if build.step(classes as usize) {
+            return build.progress();
+        }
+        tables.phase1 = self.phase1_build.take().map(Phase1Build::finish);
+        1.0
+    }
+
+    /// Is the exact phase-1 table in use?
+    pub fn ready_phase1(&self) -> bool {
+        self.two_phase.as_ref().is_some_and(|t| t.phase1.is_some())
+    }
+
+    /// The exact phase-1 table in the table format, for caching.
+    pub fn phase1_bytes(&self) -> Result<Vec<u8>, JsError> {
+        self.two_phase
+            .as_ref()
+            .and_then(|t| t.phase1.as_ref())
+            .map(Phase1Table::to_bytes)
+            .ok_or_else(|| JsError::new("the phase-1 table is not built"))
     }
 
     /// The table in the table format, for caching.

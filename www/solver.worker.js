@@ -211,10 +211,30 @@ function prepareOptimal(size) {
     }
     while (!solver.ready()) {
       const fraction = solver.build_step();
-      postMessage({ progress: { puzzle: 'optimal', fraction: Math.min(fraction, 0.999) } });
+      postMessage({ progress: { puzzle: 'optimal', fraction: 0.6 * Math.min(fraction, 0.999) } });
       await pause();
     }
     if (source !== 'cache') await dbPut(key, solver.table_bytes().buffer).catch(() => false);
+    // The exact phase-1 table sharpens the bounds: the copy the solver worker keeps, else built.
+    const p1 = await dbGet('phase1').catch(() => null);
+    if (p1) {
+      try {
+        solver.load_phase1(new Uint8Array(p1));
+      } catch {
+        /* damaged: built below */
+      }
+    }
+    let builtPhase1 = false;
+    while (!solver.ready_phase1()) {
+      builtPhase1 = true;
+      const t0 = performance.now();
+      let fraction = 0;
+      do fraction = solver.build_phase1_step(400);
+      while (fraction < 1 && performance.now() - t0 < 100);
+      postMessage({ progress: { puzzle: 'optimal', fraction: 0.6 + 0.4 * Math.min(fraction, 0.999) } });
+      await pause();
+    }
+    if (builtPhase1) await dbPut('phase1', solver.phase1_bytes().buffer).catch(() => false);
     const ms = performance.now() - started;
     postMessage({ progress: { puzzle: 'optimal', fraction: 1, source, ms } });
     return { solver, source, ms };

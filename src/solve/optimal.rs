@@ -77,6 +77,10 @@ pub struct OptimalSearch {
     result: Option<Vec<Move>>,
     /// For each axis, the move numbers a turn has in that axis's view.
     axis_moves: [[u8; 18]; 3],
+    /// The phase-1 bounds are on for the depth being searched (the table was there when it
+    /// started; a table that turns up later waits for the next depth, as the nodes on the stack
+    /// carry no phase-1 coordinates).
+    axes_on: bool,
 }
 
 /// Where a search stands, for progress reports.
@@ -107,6 +111,7 @@ impl OptimalSearch {
             nodes: 0,
             result: None,
             axis_moves: [[0; 18]; 3],
+            axes_on: false,
         }
     }
 
@@ -202,7 +207,7 @@ impl OptimalSearch {
         // Then the exact phase-1 distance from each axis (a child's from its parent's, mod 3): every
         // child kept needs all three, for its own children.
         let mut axes = [[NO_AXIS; 3]; 18];
-        if let Some((tp, p1)) = tp.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))) {
+        if let Some((tp, p1)) = tp.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| self.axes_on) {
             for k in 0..n {
                 if bound[k] >= left {
                     continue;
@@ -289,7 +294,9 @@ impl OptimalSearch {
         self.path.clear();
         let perm = perm_rank(&self.cube.cp) as u16;
         let mut axes = [NO_AXIS; 3];
+        self.axes_on = false;
         if let Some((tp, p1)) = two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))) {
+            self.axes_on = true;
             for (a, (coords, moves)) in axis_views(&self.cube).into_iter().enumerate() {
                 let [twist, flip, slice] = coords;
                 let d = p1.distance(tp, twist, flip, slice).unwrap_or(0);
