@@ -245,16 +245,7 @@ impl Solver {
     /// built first if they are not ready. Requests between slices use the tables without it.
     pub fn build_phase1_step(&mut self, classes: u32) -> f64 {
         while self.build_3x3_step() < 1.0 {}
-        let tables = self.two_phase.as_mut().expect("built above");
-        if tables.phase1.is_some() {
-            return 1.0;
-        }
-        let build = self.phase1_build.get_or_insert_with(|| Phase1Build::new(tables));
-        if build.step(classes as usize) {
-            return build.progress();
-        }
-        tables.phase1 = self.phase1_build.take().map(Phase1Build::finish);
-        1.0
+        phase1_step(self.two_phase.as_mut().expect("built above"), &mut self.phase1_build, classes)
     }
 
     /// Takes the exact phase-1 table from bytes saved by `phase1_bytes` (checked: format,
@@ -269,11 +260,7 @@ impl Solver {
 
     /// The exact phase-1 table in the table format (35 MB), for caching.
     pub fn phase1_bytes(&self) -> Result<Vec<u8>, JsError> {
-        self.two_phase
-            .as_ref()
-            .and_then(|t| t.phase1.as_ref())
-            .map(Phase1Table::to_bytes)
-            .ok_or_else(|| JsError::new("the phase-1 table is not built"))
+        phase1_bytes(self.two_phase.as_ref())
     }
 
     /// Is the exact phase-1 table in use?
@@ -353,6 +340,28 @@ impl Solver {
     }
 }
 
+/// One slice (at most `classes` classes) of the exact phase-1 table build for `tables`; the
+/// fraction done, 1 once the table is in `tables`.
+fn phase1_step(tables: &mut TwoPhaseTables, build: &mut Option<Phase1Build>, classes: u32) -> f64 {
+    if tables.phase1.is_some() {
+        return 1.0;
+    }
+    let b = build.get_or_insert_with(|| Phase1Build::new(tables));
+    if b.step(classes as usize) {
+        return b.progress();
+    }
+    tables.phase1 = build.take().map(Phase1Build::finish);
+    1.0
+}
+
+/// The exact phase-1 table of `tables` in the table format.
+fn phase1_bytes(tables: Option<&TwoPhaseTables>) -> Result<Vec<u8>, JsError> {
+    tables
+        .and_then(|t| t.phase1.as_ref())
+        .map(Phase1Table::to_bytes)
+        .ok_or_else(|| JsError::new("the phase-1 table is not built"))
+}
+
 fn parse_metric(metric: &str) -> Result<Metric, JsError> {
     Metric::parse(metric).ok_or_else(|| JsError::new("metric is htm or qtm"))
 }
@@ -422,16 +431,7 @@ impl OptimalSolver {
     /// A slice of the exact phase-1 table build (at most `classes` classes); returns the
     /// fraction done (1 when in use).
     pub fn build_phase1_step(&mut self, classes: u32) -> f64 {
-        let tables = self.two_phase.get_or_insert_with(TwoPhaseTables::generate);
-        if tables.phase1.is_some() {
-            return 1.0;
-        }
-        let build = self.phase1_build.get_or_insert_with(|| Phase1Build::new(tables));
-        if build.step(classes as usize) {
-            return build.progress();
-        }
-        tables.phase1 = self.phase1_build.take().map(Phase1Build::finish);
-        1.0
+        phase1_step(self.two_phase.get_or_insert_with(TwoPhaseTables::generate), &mut self.phase1_build, classes)
     }
 
     /// Is the exact phase-1 table in use?
@@ -441,11 +441,7 @@ impl OptimalSolver {
 
     /// The exact phase-1 table in the table format, for caching.
     pub fn phase1_bytes(&self) -> Result<Vec<u8>, JsError> {
-        self.two_phase
-            .as_ref()
-            .and_then(|t| t.phase1.as_ref())
-            .map(Phase1Table::to_bytes)
-            .ok_or_else(|| JsError::new("the phase-1 table is not built"))
+        phase1_bytes(self.two_phase.as_ref())
     }
 
     /// The table in the table format, for caching.

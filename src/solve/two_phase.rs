@@ -118,21 +118,11 @@ impl Search<'_> {
         if self.tick() {
             return true;
         }
-        if togo == 0 {
-            return self.phase2_start();
-        }
-        // Inside the phase-2 subgroup with a few moves left: leaving it and coming back within
-        // four moves gives phase-1 solutions that the shorter path into the subgroup, followed
-        // by phase 2, already covers in practice; their subtrees are where the bounds are weakest.
-        if n.h == 0 && togo < 5 {
-            return false;
-        }
         let last = self.path.last().copied();
         // The children's first bound for all moves, without branches per move, so their
         // look-ups overlap.
         let tb = self.t;
-        let (tw, fl, sl) =
-            (&tb.twist_move[n.twist * 18..], &tb.flip_move[n.flip * 18..], &tb.slice_move[n.slice * 18..]);
+        let (tw, fl, sl) = tb.phase1_rows(n.twist, n.flip, n.slice);
         let mut bound = [u8::MAX; 18];
         for face in 0..6 {
             let m = Move::ALL[face * 3];
@@ -146,10 +136,7 @@ impl Search<'_> {
         let (twy, fly) = (&tb.twist_move[n.twist_y * 18..], &tb.flip_move[n.flip_y * 18..]);
         for m in Move::ALL {
             let k = m.index();
-            // At the last move only quarter turns of R L F B can end phase 1: a path ending in a
-            // phase-2 move reached the subgroup one move earlier, and that path is searched at a
-            // smaller depth.
-            if bound[k] >= togo || (togo == 1 && is_phase2_move(m)) {
+            if bound[k] >= togo {
                 continue;
             }
             // The other bounds only for children the first one let through.
@@ -191,13 +178,14 @@ impl Search<'_> {
             return self.phase2_start();
         }
         if n.h == 0 {
-            // Leaving the subgroup and coming back within four moves (see `phase1`).
+            // Inside the phase-2 subgroup with a few moves left: leaving it and coming back
+            // within four moves gives phase-1 solutions that the shorter path into the
+            // subgroup, followed by phase 2, already covers in practice.
             return false;
         }
         let last = self.path.last().copied();
         let tb = self.t;
-        let (tw, fl, sl) =
-            (&tb.twist_move[n.twist * 18..], &tb.flip_move[n.flip * 18..], &tb.slice_move[n.slice * 18..]);
+        let (tw, fl, sl) = tb.phase1_rows(n.twist, n.flip, n.slice);
         for m in Move::ALL {
             let k = m.index();
             if !may_follow(last, m) {
@@ -231,16 +219,9 @@ impl Search<'_> {
         if self.tick() {
             return true;
         }
-        if togo == 0 {
-            return self.phase2_start();
-        }
-        if n.h == 0 && togo < 5 {
-            return false;
-        }
         let last = self.path.last().copied();
         let tb = self.t;
-        let (tw, fl, sl) =
-            (&tb.twist_move[n.twist * 18..], &tb.flip_move[n.flip * 18..], &tb.slice_move[n.slice * 18..]);
+        let (tw, fl, sl) = tb.phase1_rows(n.twist, n.flip, n.slice);
         // The children's table reads in batches, so the (mostly uncached) loads overlap.
         let mut dist = [u8::MAX; 18];
         let read =
@@ -270,7 +251,7 @@ impl Search<'_> {
         }
         for m in Move::ALL {
             let k = m.index();
-            if dist[k] >= togo || (togo == 1 && is_phase2_move(m)) {
+            if dist[k] >= togo {
                 continue;
             }
             let child = Node1 {

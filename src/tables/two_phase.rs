@@ -138,6 +138,17 @@ impl TwoPhaseTables {
         TwoPhaseBuilder::new().finish()
     }
 
+    /// The phase-1 move-table rows of a state: its twist, flip and slice after each of the 18
+    /// moves.
+    #[inline(always)]
+    pub fn phase1_rows(&self, twist: usize, flip: usize, slice: usize) -> (&[u16], &[u16], &[u16]) {
+        (
+            &self.twist_move[twist * 18..twist * 18 + 18],
+            &self.flip_move[flip * 18..flip * 18 + 18],
+            &self.slice_move[slice * 18..slice * 18 + 18],
+        )
+    }
+
     /// Phase-1 distance bound from twist and slice.
     #[inline(always)]
     pub fn twist_slice(&self, twist: usize, slice: usize) -> u8 {

@@ -79,3 +79,23 @@ export async function solveByHints(page) {
   for (let i = 0; i < moves.length; i++) await next.click();
   return moves;
 }
+
+// Flips the bytes from..to of a table stored in the page's IndexedDB under `key`.
+export async function damageStored(page, key, from, to) {
+  await page.evaluate(
+    ({ key, from, to }) =>
+      new Promise((done) => {
+        const req = indexedDB.open('cubehint-tables', 1);
+        req.onsuccess = () => {
+          const store = req.result.transaction('tables', 'readwrite').objectStore('tables');
+          const get = store.get(key);
+          get.onsuccess = () => {
+            const bytes = new Uint8Array(get.result);
+            for (let i = from; i < to; i++) bytes[i] ^= 0x5a;
+            store.put(bytes.buffer, key).onsuccess = done;
+          };
+        };
+      }),
+    { key, from, to },
+  );
+}

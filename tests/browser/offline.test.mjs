@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { launch, useField, isSolvedNet, solveByHints, status } from './helpers.mjs';
+import { launch, useField, isSolvedNet, solveByHints, status, damageStored } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -138,21 +138,7 @@ test('cached tables are checked: a corrupted copy is rebuilt, never trusted', as
   assert.equal(await page.evaluate(() => document.body.dataset.tables2), 'cache');
   assert.equal(await page.evaluate(() => document.body.dataset.tables3), 'cache');
   // Flip bytes in the stored copy: the next visit must reject and rebuild it.
-  await page.evaluate(
-    () =>
-      new Promise((done) => {
-        const req = indexedDB.open('cubehint-tables', 1);
-        req.onsuccess = () => {
-          const store = req.result.transaction('tables', 'readwrite').objectStore('tables');
-          const get = store.get('pocket-htm');
-          get.onsuccess = () => {
-            const bytes = new Uint8Array(get.result);
-            for (let i = 1000; i < 1100; i++) bytes[i] ^= 0x5a;
-            store.put(bytes.buffer, 'pocket-htm').onsuccess = done;
-          };
-        };
-      }),
-  );
+  await damageStored(page, 'pocket-htm', 1000, 1100);
   await page.reload();
   await ready(page);
   await page.waitForFunction(() => document.body.dataset.tables2);

@@ -2,7 +2,7 @@
 // IndexedDB for the next visit, and rebuilt when the stored copy is damaged.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, useField, isSolvedNet, solveByHints } from './helpers.mjs';
+import { launch, openPage, useField, isSolvedNet, solveByHints, damageStored } from './helpers.mjs';
 
 const phase1 = (page) => page.evaluate(() => document.body.dataset.tablesPhase1 ?? null);
 
@@ -29,21 +29,7 @@ test('phase-1 table: background build, Solve meanwhile, cached, damage caught', 
     assert.equal(await phase1(page), 'cache');
 
     // A damaged copy is rejected and rebuilt.
-    await page.evaluate(
-      () =>
-        new Promise((done) => {
-          const req = indexedDB.open('cubehint-tables', 1);
-          req.onsuccess = () => {
-            const store = req.result.transaction('tables', 'readwrite').objectStore('tables');
-            const get = store.get('phase1');
-            get.onsuccess = () => {
-              const bytes = new Uint8Array(get.result);
-              for (let i = 5_000_000; i < 5_000_100; i++) bytes[i] ^= 0x5a;
-              store.put(bytes.buffer, 'phase1').onsuccess = done;
-            };
-          };
-        }),
-    );
+    await damageStored(page, 'phase1', 5_000_000, 5_000_100);
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
     await page.waitForFunction(() => document.body.dataset.tablesPhase1, null, { timeout: 240_000 });
