@@ -7,7 +7,7 @@
 //! shorter one exists, it is the answer and the deepest, slowest depth is never searched.
 //!
 //! Each time the proven bound rises, the two-phase search (when its tables are given) is asked
-//! for a solution of exactly that length, with a node budget of a quarter of the search's work
+//! for a solution of exactly that length, with a node budget of half of the search's work
 //! so far (at most 60 million nodes): when it finds one, that solution is optimal and the slow
 //! last depth is skipped.
 //!
@@ -315,7 +315,7 @@ impl OptimalSearch {
 
 impl OptimalSearch {
     /// Asks the two-phase search for a solution of the proven bound's length (which would be
-    /// optimal), within a node budget of a quarter of the work done so far (at least a million, at
+    /// optimal), within a node budget of half of the work done so far (at least a million, at
     /// most 60 million: about what an 18-move solution of a random cube takes).
     fn try_two_phase(&mut self, tp: &TwoPhaseTables) {
         let want = self.target;
@@ -328,7 +328,7 @@ impl OptimalSearch {
             max_length: want as u8,
             target_length: want as u8,
             extra_nodes: 0,
-            node_budget: (self.nodes / 4).clamp(1 << 20, 60_000_000),
+            node_budget: (self.nodes / 2).clamp(1 << 20, 60_000_000),
         };
         if let Ok(moves) = solve_two_phase(&self.cube, tp, &limits, &mut || false) {
             if moves.len() as u32 <= want && self.cube.apply_moves(&moves).is_solved() {
