@@ -63,6 +63,14 @@ window.runBench = async function runBench({ states3, states2 }) {
   out.oursPhase1Ms = now() - t0;
   out.oursPhase1Source = p1.source;
   [out.ours3, out.ours3Within20] = await solveAll();
+  // The worker round trip alone: a request that does almost nothing.
+  const trips = [];
+  for (let i = 0; i < 200; i++) {
+    t0 = now();
+    await ours.call('invert', 'R');
+    trips.push(now() - t0);
+  }
+  out.oursRoundTrip = summary(trips, [0]).median;
   // A later visit: a fresh worker takes the phase-1 table from IndexedDB.
   const again = new SolverClient(new URL('/www/solver.worker.js', location.href), () => {});
   await again.call('prepare', 3);
