@@ -399,7 +399,8 @@ pub fn solve_with_stats(
     let starts: Vec<Node1> = dirs
         .iter()
         .map(|d| {
-            let turned = y.view(&d.cube);
+            // The quarter-turned view only feeds the small tables' fourth bound.
+            let turned = if tables.phase1.is_none() { y.view(&d.cube) } else { CubieCube::SOLVED };
             let mut n = Node1 {
                 twist: Twist::get(&d.cube),
                 flip: Flip::get(&d.cube),
