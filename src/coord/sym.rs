@@ -133,6 +133,12 @@ impl SymCoord {
     /// Reduces `0..size` under the first `n_syms` symmetries, where `conj(x, s)` conjugates raw
     /// value `x` by symmetry `s`.
     pub fn new(size: usize, n_syms: usize, conj: impl Fn(usize, usize) -> usize) -> SymCoord {
+        let all: Vec<usize> = (0..n_syms).collect();
+        SymCoord::with_syms(size, &all, conj)
+    }
+
+    /// Reduces `0..size` under the symmetries `list` (a group, numbered as [`syms`]).
+    pub fn with_syms(size: usize, list: &[usize], conj: impl Fn(usize, usize) -> usize) -> SymCoord {
         let inv = sym_inverse();
         let mut class_of = vec![u16::MAX; size].into_boxed_slice();
         let mut sym_of = vec![0u8; size].into_boxed_slice();
@@ -143,7 +149,7 @@ impl SymCoord {
                 continue;
             }
             let class = reps.len() as u16;
-            let fixed = add_class(x, class, n_syms, &conj, inv, &mut class_of, &mut sym_of);
+            let fixed = add_class(x, class, list, &conj, inv, &mut class_of, &mut sym_of);
             reps.push(x as u32);
             stabiliser.push(fixed);
         }
@@ -169,14 +175,14 @@ impl SymCoord {
 fn add_class(
     x: usize,
     class: u16,
-    n_syms: usize,
+    list: &[usize],
     conj: &impl Fn(usize, usize) -> usize,
     inv: &[usize; N_SYM],
     class_of: &mut [u16],
     sym_of: &mut [u8],
 ) -> u16 {
     let mut fixed = 0u16;
-    for s in 0..n_syms {
+    for &s in list {
         let y = conj(x, s);
         if y == x {
             fixed |= 1 << s;

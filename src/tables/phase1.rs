@@ -39,7 +39,7 @@ const UNREACHED: u8 = 3;
 
 /// For each of the 16 UD-axis symmetries (numbered as [`syms`]), the same symmetry among the
 /// 48, which also knows how it changes edge flip and corner twist.
-fn ud_syms() -> [&'static Sym48; N_SYM] {
+pub(crate) fn ud_syms() -> [&'static Sym48; N_SYM] {
     let all = syms48();
     std::array::from_fn(|i| {
         let s = &syms()[i];

@@ -13,11 +13,11 @@
 use super::format::{self, HEADER_LEN, KIND_TWO_PHASE};
 use super::move_table;
 use super::nibble::NibbleTable;
-use super::phase1::{NearSubgroup, Phase1Table};
+use super::phase1::{ud_syms, NearSubgroup, Phase1Table};
 use super::sym_prune::SymPruneSpec;
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
-use crate::coord::sym::{conj_ori, conj_perm, conj_table, syms, SymCoord, N_SYM, N_SYM_AXES, N_SYM_ROT};
+use crate::coord::sym::{conj_ori, conj_perm, conj_table, syms, SymCoord, N_SYM, N_SYM_ROT};
 use crate::coord::{Coord, N_CORNER_COMB_PARITY, N_SLICE, N_SLICE_PERM, N_TWIST};
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Face, Move};
@@ -33,6 +33,9 @@ pub const PHASE2_MOVES: [Move; 10] = {
 pub fn is_phase2_move(m: Move) -> bool {
     matches!(m.face(), Face::U | Face::D) || m.quarters() == 2
 }
+
+/// The symmetries flip is reduced by: the diagonal ones (numbered as in `coord::sym`).
+const FLIP_SYMS: [usize; 8] = [0, 1, 2, 3, 8, 9, 10, 11];
 
 const ALL_COLUMNS: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 
@@ -88,15 +91,15 @@ pub struct TwoPhaseTables {
     pub corner_comb_move: Box<[u16]>,
     /// Twist classes under the 8 rotations.
     pub twist_sym: SymCoord,
-    /// Flip classes under I, y2, z2, x2.
+    /// Flip classes under I, y2, z2, x2 and their left-right mirrors.
     pub flip_sym: SymCoord,
     /// Corner permutation classes under all 16 symmetries.
     pub corner_sym: SymCoord,
     /// U/D edge permutation classes under all 16 symmetries.
     pub edge_sym: SymCoord,
-    /// Slice positions conjugated: `slice * 8 + s`.
+    /// Slice positions conjugated: `slice * 16 + s`.
     pub slice_conj: Box<[u16]>,
-    /// Twist conjugated: `twist * 4 + s`.
+    /// Twist conjugated: `twist * 16 + s` (mirrors reverse it).
     pub twist_conj: Box<[u16]>,
     /// Slice permutation conjugated: `slice_perm * 16 + s`.
     pub slice_perm_conj: Box<[u16]>,
@@ -154,7 +157,7 @@ impl TwoPhaseTables {
     pub fn twist_slice(&self, twist: usize, slice: usize) -> u8 {
         let cs = self.twist_sym.class_sym[twist] as usize;
         let (c, s) = (cs >> 4, cs & 15);
-        self.twist_slice_prune.get(c * N_SLICE + self.slice_conj[slice * N_SYM_ROT + s] as usize)
+        self.twist_slice_prune.get(c * N_SLICE + self.slice_conj[slice * N_SYM + s] as usize)
     }
 
     /// Phase-1 distance bound from flip and slice.
@@ -162,7 +165,7 @@ impl TwoPhaseTables {
     pub fn flip_slice(&self, flip: usize, slice: usize) -> u8 {
         let cs = self.flip_sym.class_sym[flip] as usize;
         let (c, s) = (cs >> 4, cs & 15);
-        self.flip_slice_prune.get(c * N_SLICE + self.slice_conj[slice * N_SYM_ROT + s] as usize)
+        self.flip_slice_prune.get(c * N_SLICE + self.slice_conj[slice * N_SYM + s] as usize)
     }
 
     /// Phase-1 distance bound from flip and twist.
@@ -170,7 +173,7 @@ impl TwoPhaseTables {
     pub fn flip_twist(&self, flip: usize, twist: usize) -> u8 {
         let cs = self.flip_sym.class_sym[flip] as usize;
         let (c, s) = (cs >> 4, cs & 15);
-        self.flip_twist_prune.get(c * N_TWIST + self.twist_conj[twist * N_SYM_AXES + s] as usize)
+        self.flip_twist_prune.get(c * N_TWIST + self.twist_conj[twist * N_SYM + s] as usize)
     }
 
     /// Phase-2 distance bound from corner permutation and slice permutation.
@@ -254,9 +257,26 @@ impl TwoPhaseBuilder {
                 self.moves.push(move_table::build::<SlicePerm>(&PHASE2_MOVES, apply));
                 self.moves.push(move_table::build::<CornerCombParity>(&PHASE2_MOVES, apply));
                 self.syms.push(SymCoord::new(N_TWIST, N_SYM_ROT, |x, s| conj::<Twist>(x, s, conj_corners)));
-                self.syms.push(SymCoord::new(crate::coord::N_FLIP, N_SYM_AXES, |x, s| conj::<Flip>(x, s, conj_edges)));
-                self.conjs.push(conj_table(N_SLICE, N_SYM_ROT, |x, s| conj::<Slice>(x, s, conj_edges)));
-                self.conjs.push(conj_table(N_TWIST, N_SYM_AXES, |x, s| conj::<Twist>(x, s, conj_corners)));
+                // Flip under the eight symmetries whose matrices are diagonal (I, the half turns
+                // x2 y2 z2, and their left-right mirrors): they keep every axis, so edge flip
+                // conjugates on its own; mirrors change corner twist, hence the 48-symmetry
+                // conjugation for twist.
+                let u = ud_syms();
+                self.syms.push(SymCoord::with_syms(crate::coord::N_FLIP, &FLIP_SYMS, |x, s| {
+                    let mut c = CubieCube::SOLVED;
+                    Flip::set(&mut c, x);
+                    let mut out = c;
+                    u[s].conj_edges(&c, &mut out);
+                    Flip::get(&out)
+                }));
+                self.conjs.push(conj_table(N_SLICE, N_SYM, |x, s| conj::<Slice>(x, s, conj_edges)));
+                self.conjs.push(conj_table(N_TWIST, N_SYM, |x, s| {
+                    let mut c = CubieCube::SOLVED;
+                    Twist::set(&mut c, x);
+                    let mut out = c;
+                    u[s].conj_corners(&c, &mut out);
+                    Twist::get(&out)
+                }));
                 self.conjs.push(conj_table(N_SLICE_PERM, N_SYM, |x, s| conj::<SlicePerm>(x, s, conj_edges)));
                 self.conjs
                     .push(conj_table(N_CORNER_COMB_PARITY, N_SYM, |x, s| conj::<CornerCombParity>(x, s, conj_corners)));
@@ -286,9 +306,9 @@ impl TwoPhaseBuilder {
                     }
                 }
             }
-            2 => self.prunes.push(self.spec(0, TWIST, SLICE, 0, N_SYM_ROT, N_SLICE).build()),
-            3 => self.prunes.push(self.spec(1, FLIP, SLICE, 0, N_SYM_ROT, N_SLICE).build()),
-            4 => self.prunes.push(self.spec(1, FLIP, TWIST, 1, N_SYM_AXES, N_TWIST).build()),
+            2 => self.prunes.push(self.spec(0, TWIST, SLICE, 0, N_SYM, N_SLICE).build()),
+            3 => self.prunes.push(self.spec(1, FLIP, SLICE, 0, N_SYM, N_SLICE).build()),
+            4 => self.prunes.push(self.spec(1, FLIP, TWIST, 1, N_SYM, N_TWIST).build()),
             5 => self.prunes.push(self.spec(2, CORNER, SLICE_PERM, 2, N_SYM, N_SLICE_PERM).build()),
             6 => self.prunes.push(self.spec(3, EDGE, COMB, 3, N_SYM, N_CORNER_COMB_PARITY).build()),
             _ => return BUILD_STEPS,
