@@ -325,14 +325,22 @@ impl Search<'_> {
             return false;
         }
         let last = self.path.last().copied();
+        // Moves 0..3 and 3..6 are U and D in quarter, half and three-quarter turns.
+        let mut skip_face = usize::MAX;
         for (k, &m) in PHASE2_MOVES.iter().enumerate() {
-            if !may_follow(last, m) {
+            if k / 3 == skip_face || !may_follow(last, m) {
                 continue;
             }
             // The corner bound first; the edge moves and bound only when it lets the child by.
             let (c, s) =
                 (self.t.corner_perm_move[corner * 10 + k] as usize, self.t.slice_perm_move[slice * 10 + k] as usize);
-            if self.t.corner_slice(c, s) >= togo {
+            let bc = self.t.corner_slice(c, s);
+            if bc >= togo {
+                // A quarter turn that goes past the limit by more than one: the face's other
+                // two turns are one move from it, so past the limit too.
+                if bc > togo && k < 6 && k % 3 == 0 {
+                    skip_face = k / 3;
+                }
                 continue;
             }
             let (e, b) =
