@@ -1,12 +1,12 @@
 //! Tables of the two-phase search: raw move tables of every coordinate, symmetry classes, and
-//! five 4-bit pruning tables over symmetry-reduced coordinates (about 560 KB of pruning data;
+//! five 4-bit pruning tables over symmetry-reduced coordinates (about 750 KB of pruning data;
 //! the same distances without symmetry would take 7.3 MB).
 //!
 //! | table | entries | distance of |
 //! | --- | --- | --- |
 //! | `twist_slice_prune` | twist classes (8 rotations) × 495 | twist and slice positions |
-//! | `flip_slice_prune` | flip classes (I, x2, y2, z2) × 495 | flip and slice positions |
-//! | `flip_twist_prune` | flip classes (I, x2, y2, z2) × 2187 | flip and twist |
+//! | `flip_slice_prune` | flip classes (the 8 diagonal symmetries) × 495 | flip and slice positions |
+//! | `flip_twist_prune` | flip classes (the 8 diagonal symmetries) × 2187 | flip and twist |
 //! | `corner_slice_prune` | corner-permutation classes (16) × 24 | phase 2: corners and slice order |
 //! | `edge_comb_prune` | U/D-edge-permutation classes (16) × 140 | phase 2: edges, corner combination and parity |
 
