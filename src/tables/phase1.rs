@@ -47,6 +47,25 @@ pub(crate) fn ud_syms() -> [&'static Sym48; N_SYM] {
     })
 }
 
+/// Conjugates value `x` of coordinate `C` by UD symmetry `s` (numbered as [`syms`]) through a
+/// cube, with `part` conjugating the pieces `C` reads (mirrors included).
+pub(crate) fn conj_ud<C: Coord<Cube = CubieCube>>(
+    x: usize,
+    s: usize,
+    part: fn(&Sym48, &CubieCube, &mut CubieCube),
+) -> usize {
+    let mut c = CubieCube::SOLVED;
+    C::set(&mut c, x);
+    let mut out = c;
+    part(ud_syms()[s], &c, &mut out);
+    C::get(&out)
+}
+
+/// Twist conjugated by each of the 16 UD symmetries: `twist * 16 + s`.
+pub(crate) fn twist_conj_table() -> Box<[u16]> {
+    conj_table(N_TWIST, N_SYM, |x, s| conj_ud::<Twist>(x, s, Sym48::conj_corners))
+}
+
 /// Conjugates raw flip-slice value `x` (`slice * 2048 + flip`) by symmetry `s` (numbered as
 /// [`syms`]) through a cube: the slow path.
 pub fn conj_flipslice_slow(x: usize, s: usize) -> usize {
@@ -86,14 +105,7 @@ impl Phase1Coords {
             let (sl, f) = (x / N_FLIP, x % N_FLIP);
             slice_conj[sl * N_SYM + s] as usize * N_FLIP + (flip_conj[f * N_SYM + s] ^ mask[sl * N_SYM + s]) as usize
         });
-        let twist_conj = conj_table(N_TWIST, N_SYM, |x, s| {
-            let mut c = CubieCube::SOLVED;
-            Twist::set(&mut c, x);
-            let mut out = c;
-            u[s].conj_corners(&c, &mut out);
-            Twist::get(&out)
-        });
-        Phase1Coords { flipslice, twist_conj }
+        Phase1Coords { flipslice, twist_conj: twist_conj_table() }
     }
 
     /// The table index of a state given by its phase-1 coordinates.

@@ -13,11 +13,12 @@
 use super::format::{self, HEADER_LEN, KIND_TWO_PHASE};
 use super::move_table;
 use super::nibble::NibbleTable;
-use super::phase1::{ud_syms, NearSubgroup, Phase1Table};
+use super::phase1::{conj_ud, twist_conj_table, NearSubgroup, Phase1Table};
 use super::sym_prune::SymPruneSpec;
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
 use crate::coord::sym::{conj_ori, conj_perm, conj_table, syms, SymCoord, N_SYM, N_SYM_ROT};
+use crate::coord::sym48::Sym48;
 use crate::coord::{Coord, N_CORNER_COMB_PARITY, N_SLICE, N_SLICE_PERM, N_TWIST};
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Face, Move};
@@ -261,22 +262,11 @@ impl TwoPhaseBuilder {
                 // x2 y2 z2, and their left-right mirrors): they keep every axis, so edge flip
                 // conjugates on its own; mirrors change corner twist, hence the 48-symmetry
                 // conjugation for twist.
-                let u = ud_syms();
                 self.syms.push(SymCoord::with_syms(crate::coord::N_FLIP, &FLIP_SYMS, |x, s| {
-                    let mut c = CubieCube::SOLVED;
-                    Flip::set(&mut c, x);
-                    let mut out = c;
-                    u[s].conj_edges(&c, &mut out);
-                    Flip::get(&out)
+                    conj_ud::<Flip>(x, s, Sym48::conj_edges)
                 }));
                 self.conjs.push(conj_table(N_SLICE, N_SYM, |x, s| conj::<Slice>(x, s, conj_edges)));
-                self.conjs.push(conj_table(N_TWIST, N_SYM, |x, s| {
-                    let mut c = CubieCube::SOLVED;
-                    Twist::set(&mut c, x);
-                    let mut out = c;
-                    u[s].conj_corners(&c, &mut out);
-                    Twist::get(&out)
-                }));
+                self.conjs.push(twist_conj_table());
                 self.conjs.push(conj_table(N_SLICE_PERM, N_SYM, |x, s| conj::<SlicePerm>(x, s, conj_edges)));
                 self.conjs
                     .push(conj_table(N_CORNER_COMB_PARITY, N_SYM, |x, s| conj::<CornerCombParity>(x, s, conj_corners)));
