@@ -5,12 +5,14 @@
 
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
+use crate::coord::sym48::{syms48, Sym48};
 use crate::coord::Coord;
-use crate::cube::moves::{apply_turns, rotation_face_map, rotations};
+use crate::cube::moves::{apply_turns, rotation_face_map, rotations, Turn};
 use crate::cube::{CubieCube, Face, Move};
 use crate::error::SolveError;
 use crate::tables::phase1::{next_distance, Phase1Table, NEAR_DEPTH};
 use crate::tables::two_phase::{is_phase2_move, TwoPhaseTables, PHASE2_MOVES};
+use std::sync::OnceLock;
 
 /// How long a search may run and what it must return.
 #[derive(Clone, Copy, Debug)]
@@ -489,7 +491,7 @@ fn short_solution(
         .iter()
         .filter(|d| !d.inverse)
         .map(|d| {
-            let moves = View { rotation: &[], faces: d.faces }.move_map();
+            let moves = move_map(&d.faces);
             let mut f =
                 Frame { moves, twist: Twist::get(&d.cube), flip: Flip::get(&d.cube), slice: Slice::get(&d.cube), d: 0 };
             f.d = match &t.phase1 {
@@ -581,67 +583,95 @@ impl Direction {
 
 /// A whole-cube rotation used to see a cube from another side.
 struct View {
-    rotation: &'static [crate::cube::moves::Turn],
     /// For each face of the rotated frame, the face of the original frame.
     faces: [Face; 6],
+    /// The symmetry whose conjugation is this view (found once, through stickers).
+    sym: &'static Sym48,
 }
 
 impl View {
-    fn new(rotation: &'static [crate::cube::moves::Turn]) -> View {
-        View { rotation, faces: rotation_face_map(rotation) }
+    /// The view after `rotation`. The slow path, through stickers, picks the symmetry the
+    /// fast path conjugates by: the one that agrees with it on two cubes without symmetry.
+    fn new(rotation: &[Turn]) -> View {
+        let faces = rotation_face_map(rotation);
+        let slow = |cube: &CubieCube| {
+            let mut stickers = cube.to_facelets();
+            apply_turns(&mut stickers, rotation);
+            let renamed: Vec<Face> =
+                stickers.iter().map(|&x| Face::ALL[faces.iter().position(|&f| f == x).expect("six faces")]).collect();
+            CubieCube::from_facelets(&renamed).expect("a rotated legal cube is legal")
+        };
+        let probes = ["R U2 F' L D' B2 R' U F2 D L' B U'", "F2 L' U D2 R B' L2 D F' U2 B R'"]
+            .map(|m| CubieCube::from_moves(&crate::cube::parse_moves(m).expect("good moves")));
+        let want = probes.map(|c| slow(&c));
+        let sym = syms48()
+            .iter()
+            .find(|s| probes.iter().zip(&want).all(|(c, w)| s.conj(c) == *w))
+            .expect("every rotation is a symmetry");
+        View { faces, sym }
     }
 
     /// `cube` as seen from this side, its colours renamed after the centres they now face.
     fn view(&self, cube: &CubieCube) -> CubieCube {
-        let mut stickers = cube.to_facelets();
-        apply_turns(&mut stickers, self.rotation);
-        let renamed: Vec<Face> =
-            stickers.iter().map(|&x| Face::ALL[self.faces.iter().position(|&f| f == x).expect("six faces")]).collect();
-        CubieCube::from_facelets(&renamed).expect("a rotated legal cube is legal")
+        self.sym.conj(cube)
     }
 
     /// For each move number of the original frame, the same turn's number in the rotated frame.
     fn move_map(&self) -> [u8; 18] {
-        std::array::from_fn(|k| {
-            let m = Move::ALL[k];
-            let f = self.faces.iter().position(|&x| x == m.face()).expect("six faces");
-            Move::new(Face::ALL[f], m.quarters()).index() as u8
-        })
+        move_map(&self.faces)
     }
 }
 
+/// For each move number, the same turn's number in a frame whose face `f` is `faces[f]`.
+fn move_map(faces: &[Face; 6]) -> [u8; 18] {
+    std::array::from_fn(|k| {
+        let m = Move::ALL[k];
+        let f = faces.iter().position(|&x| x == m.face()).expect("six faces");
+        Move::new(Face::ALL[f], m.quarters()).index() as u8
+    })
+}
+
+/// The views with U, R and F on top, and a quarter turn about the U-D axis: made once.
+fn views() -> &'static [View; 4] {
+    static VIEWS: OnceLock<[View; 4]> = OnceLock::new();
+    VIEWS.get_or_init(|| {
+        let top = |t: Face| {
+            let r = rotations().iter().find(|r| rotation_face_map(r)[Face::U as usize] == t).expect("a rotation");
+            View::new(r)
+        };
+        let quarter = rotations()
+            .iter()
+            .find(|r| {
+                let map = rotation_face_map(r);
+                map[Face::U as usize] == Face::U && map[Face::F as usize] != Face::F && map[Face::F as usize] != Face::B
+            })
+            .expect("a quarter turn about U-D");
+        [top(Face::U), top(Face::R), top(Face::F), View::new(quarter)]
+    })
+}
+
 /// The rotation a quarter turn about the U-D axis.
-fn quarter_about_u() -> View {
-    let r = rotations()
-        .iter()
-        .find(|r| {
-            let map = rotation_face_map(r);
-            map[Face::U as usize] == Face::U && map[Face::F as usize] != Face::F && map[Face::F as usize] != Face::B
-        })
-        .expect("a quarter turn about U-D");
-    View::new(r)
+fn quarter_about_u() -> &'static View {
+    &views()[3]
 }
 
 /// The cube's phase-1 coordinates (twist, flip, slice) seen with U, R and F on top, and for
 /// each view the move numbers a turn of the original cube has there.
 pub(crate) fn axis_views(cube: &CubieCube) -> [([usize; 3], [u8; 18]); 3] {
-    [Face::U, Face::R, Face::F].map(|top| {
-        let rotation = rotations().iter().find(|r| rotation_face_map(r)[Face::U as usize] == top).expect("a rotation");
-        let view = View::new(rotation);
+    std::array::from_fn(|i| {
+        let view = &views()[i];
         let seen = view.view(cube);
-        ([Twist::get(&seen), Flip::get(&seen), Slice::get(&seen)], View { rotation: &[], faces: view.faces }.move_map())
+        ([Twist::get(&seen), Flip::get(&seen), Slice::get(&seen)], view.move_map())
     })
 }
 
 /// The six directions: the cube and its inverse, each with U, R or F on top.
 fn directions(cube: &CubieCube) -> Vec<Direction> {
+    let inverse = cube.inverse();
     let mut out = Vec::with_capacity(6);
-    for top in [Face::U, Face::R, Face::F] {
-        let rotation = rotations().iter().find(|r| rotation_face_map(r)[Face::U as usize] == top).expect("a rotation");
-        let view = View::new(rotation);
-        for inverse in [false, true] {
-            let c = if inverse { cube.inverse() } else { *cube };
-            out.push(Direction { cube: view.view(&c), faces: view.faces, inverse });
+    for view in &views()[..3] {
+        for (c, inv) in [(cube, false), (&inverse, true)] {
+            out.push(Direction { cube: view.view(c), faces: view.faces, inverse: inv });
         }
     }
     out
