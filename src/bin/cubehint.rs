@@ -368,7 +368,16 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
                 } else if matches!(result, Err(SolveError::Stopped)) {
                     result = solve_with_stats(&cube, tables, &limits, &mut || false).0;
                 }
-                result.map(|m| format_moves(&m)).map_err(|e| e.to_string())
+                result.map(|m| format_moves(&m)).map_err(|e| match e {
+                    // The budget ran out: say what that means for the length asked.
+                    SolveError::Stopped => format!(
+                        "error[stopped]: no solution of at most {} moves found within {} million nodes \
+                         (the cube may need more; --optimal finds its shortest solution)",
+                        limits.max_length,
+                        limits.node_budget / 1_000_000
+                    ),
+                    e => e.to_string(),
+                })
             }
         };
         let text = text.unwrap_or_else(|e| {
