@@ -53,8 +53,8 @@ Reads one sticker string per line and prints 'ok' or every problem found, as
 error[CODE]: message, joined by '; '. Codes: length letter center count piece duplicate
 twist flip parity. Exits 1 if any line failed.";
 
-const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N]
-                     [--optimal [--table small|large] [--tables DIR] [--progress]] < states.txt
+const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] [--tables DIR]
+                     [--optimal [--table small|large] [--progress]] < states.txt
 
 Reads one sticker string per line (24 letters: 2x2, 54: 3x3) and prints one line each: the
 solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if any line failed.
@@ -65,9 +65,9 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
   --optimal         3x3: the shortest solution (IDA* over the h0 table; seconds to minutes)
   --table SIZE      for --optimal: large (4 bits, 59 MB, default) or small (2 bits, 29 MB)
   --tables DIR      read tables written by 'cubehint tables' instead of building them:
-                    DIR/phase1.bin (3x3; otherwise built, about 7 s, only when a state is not
-                    solved within 1.5 million nodes by the small tables) and, for --optimal,
-                    DIR/optimal-SIZE.bin (otherwise built, about 6 s)
+                    DIR/phase1.bin (3x3; otherwise built, about 7 s, when a state is not solved
+                    within 1.5 million nodes by the small tables, and always for --optimal) and,
+                    for --optimal, DIR/optimal-SIZE.bin (otherwise built, about 6 s)
   --progress        for --optimal: print each finished depth to standard error";
 
 const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [--seed S] [--facelets]
@@ -86,8 +86,9 @@ lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) u
 const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table small|large]]
 
 Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin), the 3x3 two-phase pruning
-tables (two-phase.bin) and the exact phase-1 table (phase1.bin, 35 MB) in cubehint's table format; with --optimal, the optimal solver's tables
-instead (optimal-large.bin, 59 MB, and optimal-small.bin, 29 MB; or the one --table names).";
+tables (two-phase.bin) and the exact phase-1 table (phase1.bin, 35 MB) in cubehint's table
+format; with --optimal, the optimal solver's tables instead (optimal-large.bin, 59 MB, and
+optimal-small.bin, 29 MB; or the one --table names) and phase1.bin, which it also reads.";
 
 struct Args {
     items: Vec<String>,
@@ -651,6 +652,11 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
             std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
             say!("{path}");
         }
+        // The optimal search also reads the exact phase-1 table.
+        let path = format!("{dir}/phase1.bin");
+        let phase1 = Phase1Table::generate(&TwoPhaseTables::generate()).to_bytes();
+        std::fs::write(&path, phase1).map_err(|e| format!("cannot write {path}: {e}"))?;
+        say!("{path}");
         return Ok(ExitCode::SUCCESS);
     }
     let moves = PocketMoveTables::generate();
