@@ -218,3 +218,22 @@ fn optimal_search_with_phase1_bounds_finds_the_same_lengths() {
     let checker = CubieCube::from_moves(&parse_moves("U2 D2 F2 B2 L2 R2").unwrap());
     assert_eq!(solve_optimal(&checker, &opt, Some(with), None, &mut |_| false).unwrap().len(), 6);
 }
+
+#[test]
+fn near_subgroup_map_agrees_with_the_table() {
+    use cubehint::tables::phase1::NEAR_DEPTH;
+    let t = &tables().0;
+    let mut rng = Rng::new(49);
+    for i in 0..3000 {
+        // Short scrambles (mostly within reach of the map) and a few random states (beyond it).
+        let cube = if i % 10 == 0 {
+            random_cube(&mut rng)
+        } else {
+            let n = 1 + rng.below(5) as usize;
+            CubieCube::from_moves(&(0..n).map(|_| Move::ALL[rng.below(18) as usize]).collect::<Vec<_>>())
+        };
+        let d = table().cube_distance(t, &cube).unwrap();
+        let near = t.near.get(Twist::get(&cube), Flip::get(&cube), Slice::get(&cube));
+        assert_eq!(near, if d <= NEAR_DEPTH { d } else { u8::MAX }, "state {i}");
+    }
+}

@@ -151,6 +151,32 @@ function prepare(puzzle) {
   return builds[puzzle];
 }
 
+// Gives `target` (the solver or the optimal solver) the exact phase-1 table: a stored or
+// served copy when one checks out, else built in slices of about `sliceMs` with `report(fraction)`
+// between them. Returns where it came from: 'cache', 'file', 'built' or 'rebuilt (…)'.
+async function phase1Into(target, { served = false, sliceMs, report }) {
+  let source = 'built';
+  const cached = await dbGet('phase1').catch(() => null);
+  const file = cached || !served ? null : await servedFile('tables/phase1.bin');
+  if (cached ?? file) {
+    try {
+      target.load_phase1(new Uint8Array(cached ?? file));
+      source = cached ? 'cache' : 'file';
+    } catch {
+      source = 'rebuilt (the cached copy failed its check)';
+    }
+  }
+  while (!target.ready_phase1()) {
+    const t0 = performance.now();
+    let fraction = 0;
+    do fraction = target.build_phase1_step(400);
+    while (fraction < 1 && performance.now() - t0 < sliceMs);
+    report(Math.min(fraction, 0.999));
+    await pause();
+  }
+  return source;
+}
+
 // The exact phase-1 table (35 MB) that makes the 3x3 search several times faster: from the
 // cache or a served file when one checks out, else built in slices of about 40 ms after the
 // 3x3 tables are ready. Requests between slices are answered with the tables already there.
@@ -159,25 +185,8 @@ function preparePhase1() {
   phase1 ??= (async () => {
     await prepare(3);
     const started = performance.now();
-    let source = 'built';
-    const cached = await dbGet('phase1').catch(() => null);
-    const served = cached ? null : await servedFile('tables/phase1.bin');
-    if (cached ?? served) {
-      try {
-        solver.load_phase1(new Uint8Array(cached ?? served));
-        source = cached ? 'cache' : 'file';
-      } catch {
-        source = 'rebuilt (the cached copy failed its check)';
-      }
-    }
-    while (!solver.ready_phase1()) {
-      const t0 = performance.now();
-      let fraction = 0;
-      do fraction = solver.build_phase1_step(400);
-      while (fraction < 1 && performance.now() - t0 < 40);
-      postMessage({ progress: { puzzle: 'phase1', fraction: Math.min(fraction, 0.999) } });
-      await pause();
-    }
+    const report = (fraction) => postMessage({ progress: { puzzle: 'phase1', fraction } });
+    const source = await phase1Into(solver, { served: true, sliceMs: 40, report });
     postMessage({ progress: { puzzle: 'phase1', fraction: 1 } });
     // Copying the table out for the cache holds the worker for a moment: done before this
     // resolves, so whoever waits for the table is not surprised by it later.
@@ -216,25 +225,10 @@ function prepareOptimal(size) {
     }
     if (source !== 'cache') await dbPut(key, solver.table_bytes().buffer).catch(() => false);
     // The exact phase-1 table sharpens the bounds: the copy the solver worker keeps, else built.
-    const p1 = await dbGet('phase1').catch(() => null);
-    if (p1) {
-      try {
-        solver.load_phase1(new Uint8Array(p1));
-      } catch {
-        /* damaged: built below */
-      }
+    const report = (fraction) => postMessage({ progress: { puzzle: 'optimal', fraction: 0.6 + 0.4 * fraction } });
+    if ((await phase1Into(solver, { sliceMs: 100, report })) !== 'cache') {
+      await dbPut('phase1', solver.phase1_bytes().buffer).catch(() => false);
     }
-    let builtPhase1 = false;
-    while (!solver.ready_phase1()) {
-      builtPhase1 = true;
-      const t0 = performance.now();
-      let fraction = 0;
-      do fraction = solver.build_phase1_step(400);
-      while (fraction < 1 && performance.now() - t0 < 100);
-      postMessage({ progress: { puzzle: 'optimal', fraction: 0.6 + 0.4 * Math.min(fraction, 0.999) } });
-      await pause();
-    }
-    if (builtPhase1) await dbPut('phase1', solver.phase1_bytes().buffer).catch(() => false);
     const ms = performance.now() - started;
     postMessage({ progress: { puzzle: 'optimal', fraction: 1, source, ms } });
     return { solver, source, ms };

@@ -398,12 +398,6 @@ pub fn solve_with_stats(
         should_stop,
     };
     let dirs = directions(cube);
-    let short = limits.max_length.min(SHORT_DEPTH);
-    if let Some(moves) = short_solution(cube, tables, &dirs, short, &mut s) {
-        let stats = SearchStats { nodes: s.nodes, optimal: true };
-        return (Ok(moves), stats);
-    }
-    let short_stopped = s.stopped;
     let y = quarter_about_u();
     s.y_moves = y.move_map();
     let starts: Vec<Node1> = dirs
@@ -427,6 +421,12 @@ pub fn solve_with_stats(
             n
         })
         .collect();
+    let short = limits.max_length.min(SHORT_DEPTH);
+    if let Some(moves) = short_solution(cube, tables, &dirs, &starts, short, &mut s) {
+        let stats = SearchStats { nodes: s.nodes, optimal: true };
+        return (Ok(moves), stats);
+    }
+    let short_stopped = s.stopped;
     'depths: for d1 in 0..=limits.max_length {
         for (i, n) in starts.iter().enumerate() {
             if d1 >= s.bound {
@@ -479,27 +479,20 @@ fn short_solution(
     cube: &CubieCube,
     t: &TwoPhaseTables,
     dirs: &[Direction],
+    starts: &[Node1],
     max: u8,
     s: &mut Search,
 ) -> Option<Vec<Move>> {
     // The bound of an axis: its exact phase-1 distance when that table is there (a child's
-    // from its parent's), else the small tables' largest.
+    // from its parent's), else the small tables' largest. The roots' come from `starts`.
     let small = |f: &Frame| {
         t.twist_slice(f.twist, f.slice).max(t.flip_slice(f.flip, f.slice)).max(t.flip_twist(f.flip, f.twist))
     };
     let frames: Vec<Frame> = dirs
         .iter()
-        .filter(|d| !d.inverse)
-        .map(|d| {
-            let moves = move_map(&d.faces);
-            let mut f =
-                Frame { moves, twist: Twist::get(&d.cube), flip: Flip::get(&d.cube), slice: Slice::get(&d.cube), d: 0 };
-            f.d = match &t.phase1 {
-                Some(p) => p.distance(t, f.twist, f.flip, f.slice).unwrap_or(u8::MAX),
-                None => small(&f),
-            };
-            f
-        })
+        .zip(starts)
+        .filter(|(d, _)| !d.inverse)
+        .map(|(d, n)| Frame { moves: move_map(&d.faces), twist: n.twist, flip: n.flip, slice: n.slice, d: n.h })
         .collect();
     let h = frames.iter().map(|f| f.d).max().unwrap_or(0);
     let mut path = Vec::new();

@@ -471,14 +471,4 @@ impl NearSubgroup {
             i = (i + 1) & (NEAR_SLOTS - 1);
         }
     }
-
-    /// Entries held.
-    pub fn len(&self) -> usize {
-        self.keys.iter().filter(|&&k| k != EMPTY).count()
-    }
-
-    /// Never empty (the subgroup itself is in it).
-    pub fn is_empty(&self) -> bool {
-        false
-    }
 }
