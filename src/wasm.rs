@@ -11,6 +11,7 @@ use crate::solve::pocket::{solve as solve_pocket, to_held};
 use crate::solve::pocket_ida::PocketIda;
 use crate::solve::two_phase::{solve_with_stats, Limits};
 use crate::state::{apply_text, parse_state, State};
+use crate::tables::h48::{H3Build, H3Table};
 use crate::tables::optimal::{H0Build, H0Coords, OptimalTables, TableSize, N_H0};
 use crate::tables::phase1::{Phase1Build, Phase1Table};
 use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
@@ -373,6 +374,7 @@ fn parse_metric(metric: &str) -> Result<Metric, JsError> {
 pub struct OptimalSolver {
     size: TableSize,
     build: Option<H0Build>,
+    h3_build: Option<H3Build>,
     tables: Option<OptimalTables>,
     two_phase: Option<TwoPhaseTables>,
     phase1_build: Option<Phase1Build>,
@@ -381,42 +383,88 @@ pub struct OptimalSolver {
 
 #[wasm_bindgen]
 impl OptimalSolver {
-    /// A solver for the table `size`: "large" (4 bits, 59 MB) or "small" (2 bits, 29 MB).
+    /// A solver for the tables of `size`: "large" (h3, 235 MB, beside h0 at 4 bits, 59 MB),
+    /// "medium" (h0 alone) or "small" (h0 at 2 bits, 29 MB).
     #[wasm_bindgen(constructor)]
     pub fn new(size: &str) -> Result<OptimalSolver, JsError> {
         install_panic_hook();
-        let size = TableSize::parse(size).ok_or_else(|| JsError::new("the table size is small or large"))?;
-        Ok(OptimalSolver { size, build: None, tables: None, two_phase: None, phase1_build: None, search: None })
+        let size = TableSize::parse(size).ok_or_else(|| JsError::new("the table size is small, medium or large"))?;
+        Ok(OptimalSolver {
+            size,
+            build: None,
+            h3_build: None,
+            tables: None,
+            two_phase: None,
+            phase1_build: None,
+            search: None,
+        })
     }
 
-    /// Loads a table saved by `table_bytes`; fails (keeping nothing) if it does not check out.
+    /// Loads an h0 table saved by `table_bytes`; fails (keeping nothing) if it does not check out.
     pub fn load(&mut self, bytes: &[u8]) -> Result<(), JsError> {
-        self.tables = Some(OptimalTables::from_bytes(bytes, self.size).map_err(|e| JsError::new(&e.to_string()))?);
+        let mut tables = OptimalTables::from_bytes(bytes, self.size).map_err(|e| JsError::new(&e.to_string()))?;
+        tables.h3 = self.tables.take().and_then(|t| t.h3);
+        self.tables = Some(tables);
         self.build = None;
         Ok(())
     }
 
-    /// One slice of the table build (a few hundred milliseconds); returns the fraction of
-    /// entries done (1 when ready).
+    /// Loads an h3 table saved by `h3_bytes` (the large size); fails, keeping nothing, if it
+    /// does not check out or the h0 table is not there yet.
+    pub fn load_h3(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        let tables = self.tables.as_mut().ok_or_else(|| JsError::new("load the h0 table first"))?;
+        tables.h3 = Some(H3Table::from_bytes(bytes).map_err(|e| JsError::new(&e.to_string()))?);
+        self.h3_build = None;
+        Ok(())
+    }
+
+    /// One slice of the tables' build (a few hundred milliseconds at most); returns the
+    /// fraction done (1 when ready). The h0 table comes first (a tenth of the large size's
+    /// build), then h3.
     pub fn build_step(&mut self) -> f64 {
-        if self.tables.is_some() {
+        let h0_share = if self.size == TableSize::Large { 0.1 } else { 1.0 };
+        if self.tables.is_none() {
+            let Some(build) = self.build.as_mut() else {
+                self.build = Some(H0Build::new(H0Coords::generate()));
+                return 0.01 * h0_share;
+            };
+            if build.step(40) {
+                return (0.01 + 0.98 * build.reached() as f64 / N_H0 as f64) * h0_share;
+            }
+            let build = self.build.take().expect("a build");
+            self.tables = Some(build.finish(self.size));
+            return h0_share.min(0.999);
+        }
+        if self.ready() {
             return 1.0;
         }
-        let Some(build) = self.build.as_mut() else {
-            self.build = Some(H0Build::new(H0Coords::generate()));
-            return 0.01;
+        let tables = self.tables.as_mut().expect("h0 is there");
+        let Some(build) = self.h3_build.as_mut() else {
+            self.h3_build = Some(H3Build::new(&tables.coords));
+            return h0_share;
         };
-        if build.step(40) {
-            return 0.01 + 0.98 * build.reached() as f64 / N_H0 as f64;
+        if build.step(&tables.coords, 3000) {
+            return h0_share + (1.0 - h0_share) * build.progress().min(0.999);
         }
-        let build = self.build.take().expect("a build");
-        self.tables = Some(build.finish(self.size));
+        let build = self.h3_build.take().expect("a build");
+        tables.h3 = Some(build.finish(&tables.coords));
         1.0
     }
 
-    /// Is the table ready?
+    /// Are the tables ready?
     pub fn ready(&self) -> bool {
+        self.tables.as_ref().is_some_and(|t| self.size != TableSize::Large || t.h3.is_some())
+    }
+
+    /// Is the h0 table ready (the first part of the large size)?
+    pub fn ready_h0(&self) -> bool {
         self.tables.is_some()
+    }
+
+    /// The h3 table in the table format, for caching.
+    pub fn h3_bytes(&self) -> Result<Vec<u8>, JsError> {
+        let h3 = self.tables.as_ref().and_then(|t| t.h3.as_ref());
+        h3.map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the h3 table is not built"))
     }
 
     /// Takes the exact phase-1 table (the solver's `phase1_bytes`, checked), which adds the
@@ -444,7 +492,7 @@ impl OptimalSolver {
         phase1_bytes(self.two_phase.as_ref())
     }
 
-    /// The table in the table format, for caching.
+    /// The h0 table in the table format, for caching.
     pub fn table_bytes(&self) -> Result<Vec<u8>, JsError> {
         self.tables.as_ref().map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the optimal table is not built"))
     }

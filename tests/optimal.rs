@@ -16,9 +16,9 @@ use cubehint::tables::two_phase::TwoPhaseTables;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-fn large() -> &'static OptimalTables {
+fn medium() -> &'static OptimalTables {
     static T: OnceLock<OptimalTables> = OnceLock::new();
-    T.get_or_init(|| OptimalTables::generate(TableSize::Large))
+    T.get_or_init(|| OptimalTables::generate(TableSize::Medium))
 }
 
 #[test]
@@ -116,8 +116,8 @@ const H0_DISTRIBUTION: [u64; 16] =
     [1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317, 68566704, 8749194, 1673, 0, 0, 0];
 
 #[test]
-fn large_table_distribution_is_pinned() {
-    let d = large().distribution();
+fn h0_table_distribution_is_pinned() {
+    let d = medium().distribution();
     assert_eq!(d, H0_DISTRIBUTION);
     assert_eq!(d.iter().sum::<u64>(), N_H0 as u64);
 }
@@ -125,7 +125,7 @@ fn large_table_distribution_is_pinned() {
 #[test]
 fn corner_table_distribution_is_pinned() {
     // Entries per class of the 16 UD symmetries (88,179,840 corner states in 2,768 × 2,187).
-    let d = large().corners.distribution();
+    let d = medium().corners.distribution();
     assert_eq!(d, [1, 4, 23, 213, 1974, 13968, 79267, 370042, 1422664, 3106728, 1052624, 6108, 0, 0, 0, 0]);
     assert_eq!(d.iter().sum::<u64>(), 2768 * 2187);
 }
@@ -135,7 +135,7 @@ fn corner_table_is_a_distance() {
     // As for h0: zero only for solved corners, neighbours within one, one closer from every
     // other state, the same for symmetric cubes (all 48: the corners' distance does not care
     // that the table was reduced by 16).
-    let t = large();
+    let t = medium();
     let mut rng = Rng::new(14);
     for i in 0..20_000 {
         let n = if i % 2 == 0 { 40 } else { rng.below(7) as usize };
@@ -172,7 +172,7 @@ fn h0_table_is_a_distance() {
     // Exact distances are the only function with: 0 exactly on the target group, neighbours
     // within one, and a neighbour one closer from every other entry. Checked on random cubes
     // and on cubes near the target (random half-turn walks then a few moves).
-    let t = large();
+    let t = medium();
     let h0 = |c: &CubieCube| t.coords_bound(c);
     let mut rng = Rng::new(9);
     for i in 0..20_000 {
@@ -194,14 +194,14 @@ fn h0_table_is_a_distance() {
 }
 
 #[test]
-fn small_table_agrees_with_large() {
-    let small = large().to_small();
+fn small_table_agrees_with_medium() {
+    let small = medium().to_small();
     let base = small.base() as u32;
     assert_eq!(base, 8, "the three most common depths are 9, 10 and 11");
     let mut rng = Rng::new(10);
     for _ in 0..50_000 {
         let cube = random_cube(&mut rng).apply_moves(&[]);
-        let (s, l) = (small.coords_bound(&cube), large().coords_bound(&cube));
+        let (s, l) = (small.coords_bound(&cube), medium().coords_bound(&cube));
         assert!(s <= l, "a lower bound");
         if l > base && l <= base + 3 {
             assert_eq!(s, l, "exact above the base");
@@ -215,23 +215,23 @@ fn small_table_agrees_with_large() {
     let mut bad = bytes.clone();
     bad[1000] ^= 0x10;
     assert!(OptimalTables::from_bytes(&bad, TableSize::Small).is_err(), "corrupted bytes");
-    assert!(OptimalTables::from_bytes(&bytes, TableSize::Large).is_err(), "the other size");
+    assert!(OptimalTables::from_bytes(&bytes, TableSize::Medium).is_err(), "the other size");
     assert!(OptimalTables::from_bytes(&bytes[..bytes.len() - 1], TableSize::Small).is_err(), "truncated");
 }
 
 #[test]
-fn large_table_round_trip() {
-    let bytes = large().to_bytes();
+fn h0_table_round_trip() {
+    let bytes = medium().to_bytes();
     assert_eq!(bytes.len(), 168 + N_H0.div_ceil(2));
-    let back = OptimalTables::from_bytes(&bytes, TableSize::Large).expect("round trip");
+    let back = OptimalTables::from_bytes(&bytes, TableSize::Medium).expect("round trip");
     assert_eq!(back.distribution(), H0_DISTRIBUTION);
     let mut bad = bytes;
     bad[168 + 12345] ^= 1;
-    assert!(OptimalTables::from_bytes(&bad, TableSize::Large).is_err());
+    assert!(OptimalTables::from_bytes(&bad, TableSize::Medium).is_err());
 }
 
 fn optimal(cube: &CubieCube) -> Vec<Move> {
-    let sol = solve_optimal(cube, large(), None, None, &mut |_| false).expect("not stopped");
+    let sol = solve_optimal(cube, medium(), None, None, &mut |_| false).expect("not stopped");
     assert!(cube.apply_moves(&sol).is_solved(), "the solution solves");
     sol
 }
@@ -286,7 +286,7 @@ fn never_longer_than_two_phase_or_the_scramble() {
             let scramble = random_moves(&mut rng, n, &Face::ALL);
             let cube = CubieCube::from_moves(&scramble);
             let two = solve_two_phase(&cube, &tp, &Limits::default(), &mut || false).unwrap();
-            let sol = solve_optimal(&cube, large(), Some(&tp), Some(two.clone()), &mut |_| false).unwrap();
+            let sol = solve_optimal(&cube, medium(), Some(&tp), Some(two.clone()), &mut |_| false).unwrap();
             assert!(cube.apply_moves(&sol).is_solved());
             assert!(sol.len() <= two.len() && sol.len() <= n, "{} > {} or {n}", sol.len(), two.len());
             assert_eq!(sol.len(), optimal(&cube).len(), "the same length with or without an upper bound");
@@ -301,7 +301,7 @@ fn a_search_can_pause_and_resume() {
     let mut search = OptimalSearch::new(&cube, None);
     let mut steps = 0;
     let mut lower = 0;
-    while search.step(large(), None, 10_000).is_none() {
+    while search.step(medium(), None, 10_000).is_none() {
         let p = search.progress();
         assert!(p.lower_bound >= lower, "the proven bound never falls");
         lower = p.lower_bound;

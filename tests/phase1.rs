@@ -202,7 +202,7 @@ fn flip_slice_classes_agree_with_conjugation_through_cubes() {
 fn optimal_search_with_phase1_bounds_finds_the_same_lengths() {
     use cubehint::solve::optimal::solve_optimal;
     use cubehint::tables::optimal::{OptimalTables, TableSize};
-    let opt = OptimalTables::generate(TableSize::Large);
+    let opt = OptimalTables::generate(TableSize::Medium);
     let with = &tables().0;
     let without = TwoPhaseTables::generate();
     let mut rng = Rng::new(48);

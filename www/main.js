@@ -499,10 +499,16 @@ async function solve() {
 // --- optimal 3x3 -------------------------------------------------------------------------------
 
 // The optimal search runs in a worker of its own, so Cancel can end it at once while Solve keeps
-// working. Its table (59 MB, or 29 MB on a device that reports little memory) is built once and
-// kept in the browser.
+// working. Its tables are built once and kept in the browser: 294 MB (about two minutes to
+// build), or 59 MB / 29 MB on a device that reports little memory; `?table=small|medium|large`
+// in the address chooses.
 let optimalClient = null;
-const optimalTableSize = () => ((navigator.deviceMemory ?? 8) < 2 ? 'small' : 'large');
+function optimalTableSize() {
+  const asked = new URLSearchParams(location.search).get('table');
+  if (['small', 'medium', 'large'].includes(asked)) return asked;
+  const memory = navigator.deviceMemory ?? 8;
+  return memory < 2 ? 'small' : memory < 4 ? 'medium' : 'large';
+}
 
 function seconds(ms) {
   return ms < 1000 ? `${Math.round(ms)} ms` : ms < 120000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
@@ -515,7 +521,7 @@ function onOptimalProgress(p) {
     $('optimal-label').textContent =
       p.fraction >= 1
         ? 'Optimal table ready.'
-        : `Building the optimal solver's table (once: it is kept for next time)… ${Math.round(p.fraction * 100)}%`;
+        : `Building the optimal solver's tables (once: they are kept for next time${optimalTableSize() === 'large' ? '; about two minutes' : ''})… ${Math.round(p.fraction * 100)}%`;
     if (p.source) document.body.dataset.tablesOptimal = p.source;
   } else if (p.puzzle === 'optimal-search') {
     bar.removeAttribute('value');

@@ -55,7 +55,31 @@ async function dbPut(key, value) {
     tx.objectStore('tables').put(value, key);
     tx.oncomplete = () => resolve(true);
     tx.onerror = () => resolve(false);
+    tx.onabort = () => resolve(false);
   });
+}
+
+// IndexedDB takes at most about 127 MB a value in Chromium: bigger tables are kept in 32 MB
+// pieces under `key:0`, `key:1`, … with their count and length under `key`.
+const PIECE = 32 << 20;
+async function dbPutBig(key, bytes) {
+  const pieces = Math.ceil(bytes.length / PIECE);
+  for (let i = 0; i < pieces; i++) {
+    if (!(await dbPut(`${key}:${i}`, bytes.slice(i * PIECE, (i + 1) * PIECE).buffer))) return false;
+  }
+  return dbPut(key, { pieces, length: bytes.length });
+}
+
+async function dbGetBig(key) {
+  const head = await dbGet(key);
+  if (!head?.pieces) return null;
+  const out = new Uint8Array(head.length);
+  for (let i = 0; i < head.pieces; i++) {
+    const piece = await dbGet(`${key}:${i}`);
+    if (!piece || i * PIECE + piece.byteLength > head.length) return null;
+    out.set(new Uint8Array(piece), i * PIECE);
+  }
+  return out;
 }
 
 // A table file served beside the page (`cubehint tables --out www/tables`), or null.
@@ -199,15 +223,16 @@ function preparePhase1() {
   return phase1;
 }
 
-// The optimal solver's table: from the cache when it checks out, else built in slices with
-// progress and then cached (tens of MB: the browser may ask before keeping it).
+// The optimal solver's tables: from the cache when they check out, else built in slices with
+// progress and then cached (the large size's h3 table is 235 MB: the browser may ask before
+// keeping it). The h0 table is shared by the medium and large sizes.
 let optimal = null;
 function prepareOptimal(size) {
   optimal ??= (async () => {
     await start();
     const started = performance.now();
     const solver = new OptimalSolver(size);
-    const key = `optimal-${size}`;
+    const key = size === 'small' ? 'optimal-small' : 'optimal-large';
     let source = 'built';
     const cached = await dbGet(key).catch(() => null);
     if (cached) {
@@ -218,14 +243,34 @@ function prepareOptimal(size) {
         source = 'rebuilt (the cached copy failed its check)';
       }
     }
+    let h0Stored = source === 'cache';
+    let h3Source = size === 'large' ? 'built' : null;
+    if (size === 'large' && solver.ready_h0()) {
+      const h3 = await dbGetBig('optimal-h3').catch(() => null);
+      if (h3) {
+        try {
+          solver.load_h3(h3);
+          h3Source = 'cache';
+        } catch {
+          h3Source = 'rebuilt (the cached copy failed its check)';
+        }
+      }
+    }
     while (!solver.ready()) {
       const fraction = solver.build_step();
-      postMessage({ progress: { puzzle: 'optimal', fraction: 0.6 * Math.min(fraction, 0.999) } });
+      postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
+      if (!h0Stored && solver.ready_h0()) {
+        await dbPut(key, solver.table_bytes().buffer).catch(() => false);
+        h0Stored = true;
+      }
       await pause();
     }
-    if (source !== 'cache') await dbPut(key, solver.table_bytes().buffer).catch(() => false);
+    if (h3Source && h3Source !== 'cache') await dbPutBig('optimal-h3', solver.h3_bytes()).catch(() => false);
+    // One word for both tables: cache only when both came from it.
+    const sources = h3Source ? [source, h3Source] : [source];
+    source = sources.every((s) => s === 'cache') ? 'cache' : (sources.find((s) => s.startsWith('rebuilt')) ?? 'built');
     // The exact phase-1 table sharpens the bounds: the copy the solver worker keeps, else built.
-    const report = (fraction) => postMessage({ progress: { puzzle: 'optimal', fraction: 0.6 + 0.4 * fraction } });
+    const report = (fraction) => postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + 0.1 * fraction } });
     if ((await phase1Into(solver, { sliceMs: 100, report })) !== 'cache') {
       await dbPut('phase1', solver.phase1_bytes().buffer).catch(() => false);
     }

@@ -8,6 +8,7 @@ use cubehint::solve::optimal::{solve_optimal, OptimalProgress};
 use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
 use cubehint::solve::two_phase::{solve_with_stats, Limits};
 use cubehint::state::{apply_text, parse_state, State};
+use cubehint::tables::h48::{H3Build, H3Table};
 use cubehint::tables::optimal::{OptimalTables, TableSize};
 use cubehint::tables::phase1::Phase1Table;
 use cubehint::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
@@ -54,7 +55,7 @@ error[CODE]: message, joined by '; '. Codes: length letter center count piece du
 twist flip parity. Exits 1 if any line failed.";
 
 const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] [--tables DIR]
-                     [--optimal [--table small|large] [--progress]] < states.txt
+                     [--optimal [--table small|medium|large] [--progress]] < states.txt
 
 Reads one sticker string per line (24 letters: 2x2, 54: 3x3) and prints one line each: the
 solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if any line failed.
@@ -62,12 +63,16 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
   --all N           2x2: up to N different optimal solutions, separated by ' | '
   --max-length N    3x3: never longer than N moves (default 20)
   --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 0)
-  --optimal         3x3: the shortest solution (IDA* over the h0 table; seconds to minutes)
-  --table SIZE      for --optimal: large (4 bits, 59 MB, default) or small (2 bits, 29 MB)
+  --optimal         3x3: the shortest solution (IDA* over the h3 and h0 tables; seconds to
+                    minutes)
+  --table SIZE      for --optimal: large (h3, 235 MB, and h0 at 4 bits, 59 MB; default),
+                    medium (h0 alone, 59 MB) or small (h0 at 2 bits, 29 MB)
   --tables DIR      read tables written by 'cubehint tables' instead of building them:
                     DIR/phase1.bin (3x3; otherwise built, about 7 s, when a state is not solved
                     within 1.5 million nodes by the small tables, and always for --optimal) and,
-                    for --optimal, DIR/optimal-SIZE.bin (otherwise built, about 6 s)
+                    for --optimal, DIR/optimal-small.bin or DIR/optimal-medium.bin (otherwise
+                    built, about 6 s) and for the large size DIR/optimal-h3.bin (otherwise
+                    built, about a minute and a half)
   --progress        for --optimal: print each finished depth to standard error";
 
 const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [--seed S] [--facelets]
@@ -76,19 +81,21 @@ Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U
 4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
 
 const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal [--count N] [--seed S] [--states FILE]
-                     [--small-tables] [--extra-nodes N] [--table small|large] [--tables DIR]
+                     [--small-tables] [--extra-nodes N] [--table small|medium|large] [--tables DIR]
 
 Builds the tables, then solves N random states (default 1000; 5 for optimal) or the states in
 FILE (one sticker string per line) and prints build time, median / p95 / max solve time and
 lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) unless
 --small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes.";
 
-const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table small|large]]
+const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table small|medium|large]]
 
 Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin), the 3x3 two-phase pruning
 tables (two-phase.bin) and the exact phase-1 table (phase1.bin, 35 MB) in cubehint's table
-format; with --optimal, the optimal solver's tables instead (optimal-large.bin, 59 MB, and
-optimal-small.bin, 29 MB; or the one --table names) and phase1.bin, which it also reads.";
+format; with --optimal, the optimal solver's tables instead (optimal-h3.bin, 235 MB, and
+optimal-medium.bin, 59 MB, for the large size; optimal-medium.bin alone for the medium;
+optimal-small.bin, 29 MB; all three unless --table names one) and phase1.bin, which it also
+reads.";
 
 struct Args {
     items: Vec<String>,
@@ -262,21 +269,41 @@ fn load_phase1(t: &TwoPhaseTables, dir: Option<&str>) -> Phase1Table {
         .unwrap_or_else(|| Phase1Table::generate(t))
 }
 
-/// The optimal solver's table: read from `dir` when given and present, else built.
-fn load_optimal(size: TableSize, dir: Option<&str>) -> Result<OptimalTables, String> {
-    if let Some(dir) = dir {
-        let path = format!("{dir}/optimal-{}.bin", size.name());
-        if let Ok(bytes) = std::fs::read(&path) {
-            return OptimalTables::from_bytes(&bytes, size).map_err(|e| format!("{path}: {e}"));
-        }
-        eprintln!("cubehint: {path} not found, building the table");
+/// The file of the h0 table for `size` (the large size reads the medium one, and h3 beside it).
+fn h0_file(size: TableSize) -> &'static str {
+    match size {
+        TableSize::Small => "optimal-small.bin",
+        TableSize::Medium | TableSize::Large => "optimal-medium.bin",
     }
-    Ok(OptimalTables::generate(size))
+}
+
+/// The optimal solver's tables: read from `dir` when given and present, else built.
+fn load_optimal(size: TableSize, dir: Option<&str>) -> Result<OptimalTables, String> {
+    let Some(dir) = dir else { return Ok(OptimalTables::generate(size)) };
+    let path = format!("{dir}/{}", h0_file(size));
+    let mut tables = match std::fs::read(&path) {
+        Ok(bytes) => OptimalTables::from_bytes(&bytes, size).map_err(|e| format!("{path}: {e}"))?,
+        Err(_) => {
+            eprintln!("cubehint: {path} not found, building the tables");
+            return Ok(OptimalTables::generate(size));
+        }
+    };
+    if size == TableSize::Large {
+        let path = format!("{dir}/optimal-h3.bin");
+        tables.h3 = Some(match std::fs::read(&path) {
+            Ok(bytes) => H3Table::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?,
+            Err(_) => {
+                eprintln!("cubehint: {path} not found, building the table (about a minute and a half)");
+                H3Build::new(&tables.coords).finish(&tables.coords)
+            }
+        });
+    }
+    Ok(tables)
 }
 
 fn table_size(args: &mut Args) -> Result<TableSize, String> {
     match args.value("--table")? {
-        Some(t) => TableSize::parse(&t).ok_or(format!("--table is small or large, not '{t}'")),
+        Some(t) => TableSize::parse(&t).ok_or(format!("--table is small, medium or large, not '{t}'")),
         None => Ok(TableSize::Large),
     }
 }
@@ -641,16 +668,26 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     if optimal {
         let sizes = match only {
-            Some(t) => vec![TableSize::parse(&t).ok_or(format!("--table is small or large, not '{t}'"))?],
-            None => vec![TableSize::Large, TableSize::Small],
+            Some(t) => vec![TableSize::parse(&t).ok_or(format!("--table is small, medium or large, not '{t}'"))?],
+            None => vec![TableSize::Large, TableSize::Medium, TableSize::Small],
         };
-        // One build serves both sizes: the small table is made from the large one.
-        let large = OptimalTables::generate(TableSize::Large);
+        // One h0 build serves every size: the small table is made from the 4-bit one.
+        let h0 = OptimalTables::generate(TableSize::Medium);
+        let mut written = Vec::new();
         for size in sizes {
-            let path = format!("{dir}/optimal-{}.bin", size.name());
-            let bytes = if size == TableSize::Small { large.to_small().to_bytes() } else { large.to_bytes() };
-            std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
-            say!("{path}");
+            let path = format!("{dir}/{}", h0_file(size));
+            if !written.contains(&path) {
+                let bytes = if size == TableSize::Small { h0.to_small().to_bytes() } else { h0.to_bytes() };
+                std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
+                say!("{path}");
+                written.push(path);
+            }
+            if size == TableSize::Large {
+                let path = format!("{dir}/optimal-h3.bin");
+                let bytes = H3Build::new(&h0.coords).finish(&h0.coords).to_bytes();
+                std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
+                say!("{path}");
+            }
         }
         // The optimal search also reads the exact phase-1 table.
         let path = format!("{dir}/phase1.bin");

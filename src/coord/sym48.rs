@@ -156,6 +156,12 @@ impl Sym48 {
         }
     }
 
+    /// The flip, after conjugation, of edge piece `piece` with flip `flip` in slot `slot`.
+    #[inline]
+    pub fn edge_flip(&self, slot: usize, piece: usize, flip: u8) -> u8 {
+        self.flip[slot * 24 + piece * 2 + flip as usize]
+    }
+
     /// Conjugates a cube (the fast path; agrees with [`conj_facelets`]).
     pub fn conj(&self, cube: &CubieCube) -> CubieCube {
         let mut out = *cube;

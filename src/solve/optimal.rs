@@ -20,6 +20,7 @@ use crate::coord::h0::{cocsep, esep};
 use crate::coord::index::perm_rank;
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Move};
+use crate::tables::h48;
 use crate::tables::optimal::OptimalTables;
 use crate::tables::phase1::{next_distance, NEAR_DEPTH};
 use crate::tables::two_phase::TwoPhaseTables;
@@ -32,6 +33,8 @@ struct Kid {
     esep: u16,
     /// Corner permutation rank (the twist is `cocsep % 2187`).
     perm: u16,
+    /// Edge flips by slot (for the h3 table).
+    flips: u16,
     /// The inverse bound is tight here: no half turns next.
     skip_half: bool,
     inv: CubieCube,
@@ -59,8 +62,16 @@ struct Frame {
     next: u8,
 }
 
-const NO_KID: Kid =
-    Kid { m: Move::ALL[0], cocsep: 0, esep: 0, perm: 0, skip_half: false, inv: CubieCube::SOLVED, axes: [NO_AXIS; 3] };
+const NO_KID: Kid = Kid {
+    m: Move::ALL[0],
+    cocsep: 0,
+    esep: 0,
+    perm: 0,
+    flips: 0,
+    skip_half: false,
+    inv: CubieCube::SOLVED,
+    axes: [NO_AXIS; 3],
+};
 
 /// A resumable optimal search for one cube.
 pub struct OptimalSearch {
@@ -199,9 +210,32 @@ impl OptimalSearch {
             let c2 = c.cmove[cs + cand[k]] as usize;
             bound[k] = corners.distance(corners.pmove[ps + cand[k]] as usize, c2 % 2187);
         }
-        for k in 0..n {
-            if bound[k] < left {
-                bound[k] = t.bound(c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
+        if let Some(h3) = &t.h3 {
+            // h3 first: it knows more than h0 except where it reads "at most 8". The entries
+            // are found first and read in a second pass, so the cache misses overlap.
+            let mut entry = [usize::MAX; 18];
+            for k in 0..n {
+                if bound[k] < left {
+                    let fl = h3.flips.flip_move[node.flips as usize * 18 + cand[k]];
+                    let (c2, e2) = (c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
+                    entry[k] = h48::index(c, &h3.flips, c2, e2, fl);
+                }
+            }
+            for k in 0..n {
+                if entry[k] != usize::MAX {
+                    let code = h3.code(entry[k]);
+                    if code != 0 {
+                        bound[k] = (h48::BASE + code) as u32;
+                    } else {
+                        bound[k] = t.bound(c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
+                    }
+                }
+            }
+        } else {
+            for k in 0..n {
+                if bound[k] < left {
+                    bound[k] = t.bound(c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
+                }
             }
         }
         // Then the exact phase-1 distance from each axis (a child's from its parent's, mod 3): every
@@ -241,7 +275,8 @@ impl OptimalSearch {
                 // The inverse of (cube, then m) is (m⁻¹, then the inverse).
                 let inv = moves[m.inverse().index()].compose(&node.inv);
                 let (cocsep, esep, perm) = (c.cmove[cs + cand[k]], c.emove[es + cand[k]], corners.pmove[ps + cand[k]]);
-                kids[len] = Kid { m, cocsep, esep, perm, skip_half: false, inv, axes: axes[k] };
+                let flips = t.h3.as_ref().map_or(0, |h3| h3.flips.flip_move[node.flips as usize * 18 + cand[k]]);
+                kids[len] = Kid { m, cocsep, esep, perm, flips, skip_half: false, inv, axes: axes[k] };
                 len += 1;
             }
         }
@@ -304,8 +339,17 @@ impl OptimalSearch {
                 self.axis_moves[a] = moves;
             }
         }
-        let root =
-            Kid { m: Move::ALL[0], cocsep: c as u32, esep: e as u16, perm, skip_half: hi == self.target, inv, axes };
+        let flips = h48::flips(&self.cube);
+        let root = Kid {
+            m: Move::ALL[0],
+            cocsep: c as u32,
+            esep: e as u16,
+            perm,
+            flips,
+            skip_half: hi == self.target,
+            inv,
+            axes,
+        };
         let frame = self.expand(t, two_phase, &root, self.target);
         if self.result.is_none() {
             self.stack.push(frame);

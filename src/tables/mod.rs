@@ -1,6 +1,7 @@
 //! Tables: move tables, 4-bit distance and pruning tables, and their binary format.
 
 pub mod format;
+pub mod h48;
 pub mod move_table;
 pub mod nibble;
 pub mod optimal;

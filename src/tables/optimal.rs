@@ -13,6 +13,7 @@
 //! after conjugating by the symmetry that takes `cocsep` to its class representative.
 
 use super::format::{self, Packed, KIND_OPTIMAL_LARGE, KIND_OPTIMAL_SMALL};
+use super::h48::{self, H3Build, H3Table};
 use super::nibble::NibbleTable;
 use crate::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, N_COCSEP, N_ESEP};
 use crate::coord::index::{ori_rank, ori_unrank, perm_rank, perm_unrank};
@@ -28,12 +29,15 @@ pub const N_H0: usize = N_CORNER_CLASSES * N_ESEP;
 /// Marks entries the build has not reached.
 const UNREACHED: u8 = 255;
 
-/// Which table: exact 4-bit distances, or 2-bit distances above a base at half the size.
+/// Which tables: h0 as exact 4-bit distances, or 2-bit distances above a base at half the
+/// size; or the 4-bit h0 table with the h3 table of [`super::h48`] beside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableSize {
-    /// 2 bits per entry, 29.4 MB.
+    /// h0, 2 bits per entry, 29.4 MB.
     Small,
-    /// 4 bits per entry, 58.8 MB.
+    /// h0, 4 bits per entry, 58.8 MB.
+    Medium,
+    /// h0 at 4 bits (58.8 MB) and h3 (235.1 MB).
     Large,
 }
 
@@ -42,6 +46,7 @@ impl TableSize {
     pub fn parse(s: &str) -> Option<TableSize> {
         match s {
             "small" => Some(TableSize::Small),
+            "medium" => Some(TableSize::Medium),
             "large" => Some(TableSize::Large),
             _ => None,
         }
@@ -50,6 +55,7 @@ impl TableSize {
     pub fn name(self) -> &'static str {
         match self {
             TableSize::Small => "small",
+            TableSize::Medium => "medium",
             TableSize::Large => "large",
         }
     }
@@ -339,6 +345,8 @@ pub struct OptimalTables {
     /// The corner table read beside it.
     pub corners: CornerTable,
     prune: Prune,
+    /// The h3 table, read before h0 when present.
+    pub h3: Option<H3Table>,
 }
 
 #[derive(Clone)]
@@ -348,11 +356,15 @@ enum Prune {
 }
 
 impl OptimalTables {
-    /// Builds the table of `size` in one go.
+    /// Builds the tables of `size` in one go.
     pub fn generate(size: TableSize) -> OptimalTables {
         let mut b = H0Build::new(H0Coords::generate());
         while b.step(usize::MAX) {}
-        b.finish(size)
+        let mut t = b.finish(size);
+        if size == TableSize::Large {
+            t.h3 = Some(H3Build::new(&t.coords).finish(&t.coords));
+        }
+        t
     }
 
     /// A lower bound on the moves that solve a cube with these coordinates.
@@ -372,10 +384,19 @@ impl OptimalTables {
         }
     }
 
-    /// The h0 bound alone of a cube (the exact distance to the target group with the large table).
+    /// The h3 bound of a cube when the table is there and knows more than "at most 8"; else
+    /// the h0 bound (the exact distance to the target group with the 4-bit table). Half turns
+    /// applied before the cube change neither.
     #[inline]
     pub fn coords_bound(&self, cube: &CubieCube) -> u32 {
-        self.bound(cocsep(cube), esep(cube))
+        let (cs, es) = (cocsep(cube), esep(cube));
+        if let Some(h3) = &self.h3 {
+            let code = h3.code(h48::index(&self.coords, &h3.flips, cs, es, h48::flips(cube)));
+            if code != 0 {
+                return (h48::BASE + code) as u32;
+            }
+        }
+        self.bound(cs, es)
     }
 
     /// The corner distance of a cube.
@@ -403,13 +424,13 @@ impl OptimalTables {
     /// Reads a table of `size` written by [`OptimalTables::to_bytes`], with freshly built coordinates.
     pub fn from_bytes(bytes: &[u8], size: TableSize) -> Result<OptimalTables, TableError> {
         let prune = match size {
-            TableSize::Large => Prune::Large(format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0)?),
+            TableSize::Medium | TableSize::Large => Prune::Large(format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0)?),
             TableSize::Small => {
                 let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_SMALL, N_H0, 2)?;
                 Prune::Small { packed: p.bytes.to_vec().into_boxed_slice(), base: p.base as u8 }
             }
         };
-        Ok(OptimalTables { coords: H0Coords::generate(), corners: CornerTable::generate(), prune })
+        Ok(OptimalTables { coords: H0Coords::generate(), corners: CornerTable::generate(), prune, h3: None })
     }
 
     /// Counts of each stored value (distances for the large table, codes 0..3 for the small).
@@ -428,6 +449,7 @@ impl OptimalTables {
                 coords: self.coords.clone(),
                 corners: self.corners.clone(),
                 prune: self.prune.clone(),
+                h3: None,
             };
         };
         let base = small_base(&t.distribution());
@@ -446,6 +468,7 @@ impl OptimalTables {
             coords: self.coords.clone(),
             corners: self.corners.clone(),
             prune: Prune::Small { packed, base },
+            h3: None,
         }
     }
 
@@ -520,13 +543,13 @@ impl H0Build {
     pub fn finish(mut self, size: TableSize) -> OptimalTables {
         while self.step(usize::MAX) {}
         let prune = match size {
-            TableSize::Large => {
+            TableSize::Medium | TableSize::Large => {
                 let packed = self.dist.chunks(2).map(|p| p[0].min(15) | p.get(1).map_or(0, |&h| h.min(15) << 4));
                 Prune::Large(NibbleTable::from_packed(packed.collect(), N_H0))
             }
             TableSize::Small => return self.finish(TableSize::Large).to_small(),
         };
-        OptimalTables { coords: self.coords, corners: CornerTable::generate(), prune }
+        OptimalTables { coords: self.coords, corners: CornerTable::generate(), prune, h3: None }
     }
 }
 

@@ -30,14 +30,14 @@ export async function launch(root = 'www') {
 }
 
 // Opens the page and waits until it is ready; collects page errors.
-export async function openPage(env, { viewport = { width: 1200, height: 900 }, hash = '' } = {}) {
+export async function openPage(env, { viewport = { width: 1200, height: 900 }, hash = '', query = '' } = {}) {
   const page = await env.browser.newPage({ viewport });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  await page.goto(env.base + hash);
+  await page.goto(env.base + query + hash);
   await page.waitForSelector('body[data-ready="true"]');
   page.errors = errors;
   return page;

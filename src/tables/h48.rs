@@ -1,0 +1,471 @@
+//! The optimal solver's large table ("h3"): the h0 coordinate of [`super::optimal`] (corner
+//! class under the 48 symmetries × edge separation) refined by the flips of three edge slots, 2
+//! bits per entry above a base of 8: 117,567,450 × 8 = 940,539,600 entries, 235 MB.
+//!
+//! The full refinement, every edge's flip (the "h11" coordinate: each edge in its own slice and
+//! unflipped, a group every symmetry maps onto itself), has a well-defined distance, but 2^11
+//! times as many entries. Keeping three of the flips merges 2^8 h11 values into one entry, which
+//! holds the least of their distances: still a lower bound on the moves that solve a cube.
+//! Flips are read after conjugating the cube by the symmetry that takes its corners to their
+//! class representative; the slots read are UR, UF and FR (one in each slice).
+//!
+//! A stored 1, 2 or 3 means at least 9, 10 or 11 moves; a 0 means "at most 8", where the
+//! search falls back on the exact h0 table.
+//!
+//! The build: a breadth-first search over h11 values, up to 8 moves, in a hash map (2.8 million
+//! symmetry-reduced values); every entry they reach is 0. Then every value at exactly 8 moves is
+//! walked one and two moves further, giving the entries it reaches 1 and 2 (at most: an entry
+//! keeps the least). What no walk reaches stays 3. A move that comes back into the map is not
+//! walked further: whatever lies beyond it is reached from the map's own values at 8.
+//!
+//! Flips, slices and corner separation all change under a move through their own small move
+//! tables, and under a symmetry by position and slice only, so the build never touches a cube.
+
+use super::format::{self, Packed, KIND_OPTIMAL_H3};
+use super::optimal::{H0Coords, N_H0};
+use crate::coord::h0::{esep_cube, N_ESEP};
+use crate::coord::sym48::{syms48, N_SYM48};
+use crate::cube::cubie::move_cubes;
+use crate::cube::CubieCube;
+use crate::error::TableError;
+
+/// Edge flips kept per h0 entry: 2^3.
+pub const H_BITS: usize = 3;
+/// The edge slots whose flips are kept (after conjugation to the representative): UR, UF, FR.
+pub const TRACKED: [usize; H_BITS] = [0, 1, 8];
+/// Entries of the table.
+pub const N_H3: usize = N_H0 << H_BITS;
+/// A stored value `v > 0` means at least `BASE + v` moves.
+pub const BASE: u8 = 8;
+/// Depth of the breadth-first part of the build.
+const SHORT_DEPTH: u8 = 8;
+
+/// The slice an edge piece belongs to: 0 for S (UR UL DR DL), 1 for M (UF UB DF DB), 2 for E.
+#[inline]
+fn slice_of(piece: u8) -> u32 {
+    if piece >= 8 {
+        2
+    } else {
+        (piece & 1) as u32
+    }
+}
+
+/// The flips of a cube's 12 edge slots as bits.
+#[inline]
+pub fn flips(cube: &CubieCube) -> u16 {
+    (0..12).fold(0, |b, i| b | (cube.eo[i] as u16) << i)
+}
+
+/// Tables that carry edge flips (by slot) through moves and symmetries.
+#[derive(Clone)]
+pub struct FlipCoords {
+    /// `flips * 18 + move` → flips after the move (flips by slot do not depend on which edges
+    /// sit where).
+    pub flip_move: Box<[u16]>,
+    /// For each `esep`: the slice of the edge in each slot, 2 bits per slot.
+    pub slices: Box<[u32]>,
+    /// `sym * 12 + j`: the slot that symmetry `sym` carries to slot `j`.
+    src: Box<[u8]>,
+    /// `(sym * 12 + j) * 3 + slice`: what conjugation by `sym` adds to the flip of an edge of
+    /// that slice arriving in slot `j`.
+    add: Box<[u8]>,
+}
+
+impl FlipCoords {
+    /// Builds the tables from cubies and the symmetries' own tables.
+    pub fn generate() -> FlipCoords {
+        let moves = move_cubes();
+        let mut flip_move = vec![0u16; 4096 * 18].into_boxed_slice();
+        for f in 0..4096usize {
+            let mut c = CubieCube::SOLVED;
+            for i in 0..12 {
+                c.eo[i] = (f >> i & 1) as u8;
+            }
+            for (m, mc) in moves.iter().enumerate() {
+                flip_move[f * 18 + m] = flips(&c.compose(mc));
+            }
+        }
+        let slices = (0..N_ESEP)
+            .map(|e| {
+                let c = esep_cube(e);
+                (0..12).fold(0, |b, i| b | slice_of(c.ep[i]) << (2 * i))
+            })
+            .collect();
+        let mut src = vec![0u8; N_SYM48 * 12].into_boxed_slice();
+        let mut add = vec![0u8; N_SYM48 * 36].into_boxed_slice();
+        // One piece of each slice: UR, UF, FR.
+        let sample = [0usize, 1, 8];
+        for (s, sym) in syms48().iter().enumerate() {
+            for i in 0..12 {
+                let j = sym.edge[i] as usize;
+                src[s * 12 + j] = i as u8;
+                for (k, &p) in sample.iter().enumerate() {
+                    let a = sym.edge_flip(i, p, 0);
+                    add[(s * 12 + j) * 3 + k] = a;
+                    // The same for every piece of the slice, and linear in the flip.
+                    for q in (0..12).filter(|&q| slice_of(q as u8) == k as u32) {
+                        assert_eq!(sym.edge_flip(i, q, 0), a, "flip conjugation by slice");
+                        assert_eq!(sym.edge_flip(i, q, 1), a ^ 1, "flip conjugation is linear");
+                    }
+                }
+            }
+        }
+        FlipCoords { flip_move, slices, src, add }
+    }
+
+    /// All 12 flips after conjugation by `sym` of a cube with edge separation `esep`.
+    #[inline]
+    pub fn conj(&self, sym: usize, esep: usize, flips: u16) -> u16 {
+        let slices = self.slices[esep];
+        let mut out = 0;
+        for j in 0..12 {
+            let i = self.src[sym * 12 + j] as u32;
+            let a = self.add[(sym * 12 + j) * 3 + (slices >> (2 * i) & 3) as usize];
+            out |= ((flips >> i & 1) ^ a as u16) << j;
+        }
+        out
+    }
+
+    /// The kept flips (3 bits) after conjugation by `sym`.
+    #[inline(always)]
+    pub fn tracked(&self, sym: usize, esep: usize, flips: u16) -> usize {
+        let slices = self.slices[esep];
+        let mut out = 0;
+        for (k, &j) in TRACKED.iter().enumerate() {
+            let i = self.src[sym * 12 + j] as u32;
+            let a = self.add[(sym * 12 + j) * 3 + (slices >> (2 * i) & 3) as usize];
+            out |= (((flips >> i) as usize & 1) ^ a as usize) << k;
+        }
+        out
+    }
+}
+
+/// The entry of a cube given by `cocsep`, `esep` and its flips.
+#[inline(always)]
+pub fn index(c: &H0Coords, f: &FlipCoords, cocsep: usize, esep: usize, flips: u16) -> usize {
+    let cs = c.class_sym[cocsep] as usize;
+    let s = cs & 63;
+    let row = (cs >> 6) * N_ESEP + c.econj[s * N_ESEP + esep] as usize;
+    row << H_BITS | f.tracked(s, esep, flips)
+}
+
+/// The h11 value (`row << 12 | flips`) of a cube, conjugated to its class representative.
+#[inline]
+fn h11_value(c: &H0Coords, f: &FlipCoords, cocsep: usize, esep: usize, flips: u16) -> u64 {
+    let cs = c.class_sym[cocsep] as usize;
+    let (class, s) = (cs >> 6, cs & 63);
+    let e = c.econj[s * N_ESEP + esep] as usize;
+    ((class * N_ESEP + e) as u64) << 12 | f.conj(s, esep, flips) as u64
+}
+
+/// Calls `each` with the h11 value (`row << 12 | flips`) of a cube, and with the values of
+/// the same cube conjugated by each symmetry that fixes its corner class representative (the
+/// search may land on any of them).
+#[inline]
+fn h11_values(c: &H0Coords, f: &FlipCoords, cocsep: usize, esep: usize, flips: u16, mut each: impl FnMut(u64)) {
+    let first = h11_value(c, f, cocsep, esep, flips);
+    each(first);
+    let (class, e, fl) = ((first >> 12) as usize / N_ESEP, (first >> 12) as usize % N_ESEP, first as u16 & 0xfff);
+    let mut stab = c.stabiliser[class];
+    while stab != 0 {
+        let t = stab.trailing_zeros() as usize;
+        stab &= stab - 1;
+        let e2 = c.econj[t * N_ESEP + e] as usize;
+        each(((class * N_ESEP + e2) as u64) << 12 | f.conj(t, e, fl) as u64);
+    }
+}
+
+/// The table entry of an h11 value.
+#[inline]
+fn entry_of(value: u64) -> usize {
+    let flips = value as usize & 0xfff;
+    let bits = TRACKED.iter().enumerate().fold(0, |b, (k, &j)| b | (flips >> j & 1) << k);
+    ((value >> 12) as usize) << H_BITS | bits
+}
+
+/// An open-addressing set of h11 values with their depths (the build's first part).
+struct ShortMap {
+    /// `value + 1` in the low 40 bits, the depth above; 0 is empty.
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl ShortMap {
+    fn new() -> ShortMap {
+        ShortMap { slots: vec![0; 1 << 20], len: 0 }
+    }
+
+    #[inline]
+    fn home(&self, value: u64) -> usize {
+        (value.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & (self.slots.len() - 1)
+    }
+
+    /// Inserts `value` at `depth` unless present; true if it was new.
+    fn insert(&mut self, value: u64, depth: u8) -> bool {
+        if self.len * 10 > self.slots.len() * 6 {
+            let grown = vec![0; self.slots.len() * 2];
+            let old = std::mem::replace(&mut self.slots, grown);
+            self.len = 0;
+            for v in old.into_iter().filter(|&v| v != 0) {
+                self.insert((v & ((1 << 40) - 1)) - 1, (v >> 56) as u8);
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(value);
+        loop {
+            let v = self.slots[i];
+            if v == 0 {
+                self.slots[i] = (value + 1) | (depth as u64) << 56;
+                self.len += 1;
+                return true;
+            }
+            if v & ((1 << 40) - 1) == value + 1 {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    #[inline]
+    fn contains(&self, value: u64) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(value);
+        loop {
+            let v = self.slots[i];
+            if v == 0 {
+                return false;
+            }
+            if v & ((1 << 40) - 1) == value + 1 {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
+/// The large table: 2-bit entries above [`BASE`].
+#[derive(Clone)]
+pub struct H3Table {
+    /// Four entries a byte, low bits first.
+    pub packed: Box<[u8]>,
+    /// The flip tables it is read through.
+    pub flips: FlipCoords,
+}
+
+impl H3Table {
+    /// The stored value (0..=3) of entry `i`.
+    #[inline(always)]
+    pub fn code(&self, i: usize) -> u8 {
+        (self.packed[i >> 2] >> ((i & 3) << 1)) & 3
+    }
+
+    /// The table's bytes in the format of [`format`].
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let p = Packed { bits: 2, base: BASE as u32, entries: N_H3, bytes: &self.packed };
+        format::to_bytes_packed(KIND_OPTIMAL_H3, &p, &format::distribution(&self.packed, N_H3, 2))
+    }
+
+    /// Reads a table written by [`H3Table::to_bytes`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<H3Table, TableError> {
+        let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_H3, N_H3, 2)?;
+        if p.base != BASE as u32 {
+            return Err(TableError::Header(format!("base {} where {} was expected", p.base, BASE)));
+        }
+        Ok(H3Table { packed: p.bytes.to_vec().into_boxed_slice(), flips: FlipCoords::generate() })
+    }
+
+    /// Counts of each stored value.
+    pub fn distribution(&self) -> [u64; 16] {
+        format::distribution(&self.packed, N_H3, 2)
+    }
+}
+
+/// A stepwise build of the large table (for progress reports).
+pub struct H3Build {
+    flips: FlipCoords,
+    packed: Vec<u8>,
+    map: ShortMap,
+    /// Values at the depth being expanded (breadth-first part), then the values at 8 moves
+    /// being walked.
+    frontier: Vec<u64>,
+    next: Vec<u64>,
+    depth: u8,
+    at: usize,
+    /// Marks of the walks waiting to be written, by table region (`entry << 2 | value`): written
+    /// region by region, they hit the cache instead of memory.
+    pending: Vec<Vec<u32>>,
+}
+
+/// Entries per region of pending marks (256 KB of table).
+const REGION_BITS: u32 = 20;
+
+impl H3Build {
+    /// Starts a build (allocates the 235 MB table).
+    pub fn new(c: &H0Coords) -> H3Build {
+        let flips = FlipCoords::generate();
+        let mut map = ShortMap::new();
+        let solved = CubieCube::SOLVED;
+        let mut frontier = Vec::new();
+        h11_values(c, &flips, crate::coord::h0::cocsep(&solved), crate::coord::h0::esep(&solved), 0, |v| {
+            if map.insert(v, 0) {
+                frontier.push(v);
+            }
+        });
+        let pending = vec![Vec::new(); (N_H3 >> REGION_BITS) + 1];
+        H3Build {
+            flips,
+            packed: vec![0xff; N_H3.div_ceil(4)],
+            map,
+            frontier,
+            next: Vec::new(),
+            depth: 0,
+            at: 0,
+            pending,
+        }
+    }
+
+    /// The fraction done, roughly (the breadth-first part counts for a tenth).
+    pub fn progress(&self) -> f64 {
+        if self.depth < SHORT_DEPTH {
+            self.depth as f64 / SHORT_DEPTH as f64 * 0.1
+        } else {
+            0.1 + 0.9 * self.at as f64 / self.frontier.len().max(1) as f64
+        }
+    }
+
+    /// Values in the breadth-first map so far.
+    pub fn short_values(&self) -> usize {
+        self.map.len
+    }
+
+    #[inline]
+    fn set_min(&mut self, i: usize, v: u8) {
+        let (b, sh) = (i >> 2, (i & 3) << 1);
+        let old = self.packed[b] >> sh & 3;
+        if v < old {
+            self.packed[b] = self.packed[b] & !(3 << sh) | v << sh;
+        }
+    }
+
+    /// Does about `work` values' worth of the build; false once it is done.
+    pub fn step(&mut self, c: &H0Coords, work: usize) -> bool {
+        if self.depth < SHORT_DEPTH {
+            let end = self.at.saturating_add(work).min(self.frontier.len());
+            for k in self.at..end {
+                let (cs, es, fl) = self.start(c, self.frontier[k]);
+                for m in 0..18 {
+                    let (cs2, es2) = (c.cmove[cs * 18 + m] as usize, c.emove[es * 18 + m] as usize);
+                    let fl2 = self.flips.flip_move[fl as usize * 18 + m];
+                    let (map, next, d) = (&mut self.map, &mut self.next, self.depth + 1);
+                    h11_values(c, &self.flips, cs2, es2, fl2, |v| {
+                        if map.insert(v, d) {
+                            next.push(v);
+                        }
+                    });
+                }
+            }
+            self.at = end;
+            if end == self.frontier.len() {
+                self.depth += 1;
+                self.frontier = std::mem::take(&mut self.next);
+                self.at = 0;
+                if self.depth == SHORT_DEPTH {
+                    // Walked in order of corner class and edge separation, neighbouring walks
+                    // read the same rows of the move and symmetry tables.
+                    self.frontier.sort_unstable();
+                    // Everything within 8 moves reads 0.
+                    for k in 0..self.map.slots.len() {
+                        let v = self.map.slots[k];
+                        if v != 0 {
+                            self.set_min(entry_of((v & ((1 << 40) - 1)) - 1), 0);
+                        }
+                    }
+                }
+            }
+            return true;
+        }
+        let end = self.at.saturating_add(work).min(self.frontier.len());
+        for k in self.at..end {
+            self.walk(c, self.frontier[k]);
+        }
+        self.at = end;
+        self.flush();
+        end < self.frontier.len()
+    }
+
+    /// The raw coordinates of a cube with h11 value `v`.
+    #[inline]
+    fn start(&self, c: &H0Coords, v: u64) -> (usize, usize, u16) {
+        let row = (v >> 12) as usize;
+        (c.reps[row / N_ESEP] as usize, row % N_ESEP, (v & 0xfff) as u16)
+    }
+
+    /// Marks what lies one and two moves beyond a value at 8 moves.
+    fn walk(&mut self, c: &H0Coords, v: u64) {
+        let (cs, es, fl) = self.start(c, v);
+        // The 18 neighbours' values and the map's home slot for each, read in one pass so
+        // their cache misses overlap.
+        let mut near = [(0usize, 0usize, 0u16); 18];
+        let mut value = [0u64; 18];
+        let mut home = [0u64; 18];
+        for m1 in 0..18 {
+            let (cs1, es1) = (c.cmove[cs * 18 + m1] as usize, c.emove[es * 18 + m1] as usize);
+            let fl1 = self.flips.flip_move[fl as usize * 18 + m1];
+            near[m1] = (cs1, es1, fl1);
+            // The map holds every conjugate, so the first one tells.
+            value[m1] = h11_value(c, &self.flips, cs1, es1, fl1);
+            home[m1] = self.map.slots[self.map.home(value[m1])];
+        }
+        for m1 in 0..18 {
+            if home[m1] != 0 && self.map.contains(value[m1]) {
+                continue;
+            }
+            let (cs1, es1, fl1) = near[m1];
+            self.mark(c, cs1, es1, fl1, 1);
+            for m2 in 0..18 {
+                // Not the same face again, and opposite faces in one order only.
+                if m2 / 3 == m1 / 3 || (m2 / 3 % 3 == m1 / 3 % 3 && m2 < m1) {
+                    continue;
+                }
+                let (cs2, es2) = (c.cmove[cs1 * 18 + m2] as usize, c.emove[es1 * 18 + m2] as usize);
+                let fl2 = self.flips.flip_move[fl1 as usize * 18 + m2];
+                self.mark(c, cs2, es2, fl2, 2);
+            }
+        }
+    }
+
+    /// Gives the entries of a cube (and its stabiliser conjugates) at most `v` (once
+    /// [`H3Build::flush`] writes them).
+    #[inline]
+    fn mark(&mut self, c: &H0Coords, cs: usize, es: usize, fl: u16, v: u8) {
+        let class = (c.class_sym[cs] >> 6) as usize;
+        if c.stabiliser[class] == 0 {
+            let i = index(c, &self.flips, cs, es, fl);
+            self.pending[i >> REGION_BITS].push((i as u32) << 2 | v as u32);
+        } else {
+            let pending = &mut self.pending;
+            h11_values(c, &self.flips, cs, es, fl, |w| {
+                let i = entry_of(w);
+                pending[i >> REGION_BITS].push((i as u32) << 2 | v as u32);
+            });
+        }
+    }
+
+    /// Writes the pending marks.
+    fn flush(&mut self) {
+        let mut pending = std::mem::take(&mut self.pending);
+        for region in pending.iter_mut() {
+            for &p in region.iter() {
+                self.set_min((p >> 2) as usize, (p & 3) as u8);
+            }
+            region.clear();
+        }
+        self.pending = pending;
+    }
+
+    /// The finished table (runs the build to its end first).
+    pub fn finish(mut self, c: &H0Coords) -> H3Table {
+        while self.step(c, usize::MAX) {}
+        H3Table { packed: self.packed.into_boxed_slice(), flips: self.flips }
+    }
+}
