@@ -18,6 +18,7 @@
 use super::two_phase::{axis_views, may_follow, solve_two_phase, Limits};
 use crate::coord::h0::{cocsep, esep};
 use crate::coord::index::perm_rank;
+use crate::coord::sym48::syms48;
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Move};
 use crate::tables::h48;
@@ -92,6 +93,12 @@ pub struct OptimalSearch {
     /// started; a table that turns up later waits for the next depth, as the nodes on the stack
     /// carry no phase-1 coordinates).
     axes_on: bool,
+    /// Moves tried first (bit per move): one of each class of moves that a symmetry of the
+    /// cube maps onto each other (all 18 for a cube with no symmetry).
+    first: u32,
+    /// For each first move, the second moves tried: one of each class under the symmetries
+    /// of the cube that also keep the first move.
+    second: [u32; 18],
 }
 
 /// Where a search stands, for progress reports.
@@ -123,7 +130,10 @@ impl OptimalSearch {
             result: None,
             axis_moves: [[0; 18]; 3],
             axes_on: false,
+            first: ALL_MOVES,
+            second: [ALL_MOVES; 18],
         }
+        .with_symmetry()
     }
 
     /// Where the search stands.
@@ -183,7 +193,12 @@ impl OptimalSearch {
         let mut cand = [0usize; 18];
         let mut n = 0;
         for m in Move::ALL {
-            if may_follow(last, m) && !(node.skip_half && m.quarters() == 2) {
+            let allowed = match self.path.len() {
+                0 => self.first,
+                1 => self.second[self.path[0].index()],
+                _ => ALL_MOVES,
+            };
+            if may_follow(last, m) && !(node.skip_half && m.quarters() == 2) && allowed >> m.index() & 1 == 1 {
                 cand[n] = m.index();
                 n += 1;
             }
@@ -357,7 +372,43 @@ impl OptimalSearch {
     }
 }
 
+const ALL_MOVES: u32 = (1 << 18) - 1;
+
 impl OptimalSearch {
+    /// Restricts the first two moves by the cube's own symmetries: when a symmetry `s` maps the
+    /// cube onto itself, the cube after `m` and the cube after `s m s⁻¹` are the same up to `s`,
+    /// so only one of them needs searching (the superflip, with all 48, needs 2 first moves of
+    /// 18). A solution that starts with the other is the first one's conjugate.
+    fn with_symmetry(mut self) -> OptimalSearch {
+        let syms = syms48();
+        let moves = move_cubes();
+        let group: Vec<usize> = (1..syms.len()).filter(|&s| syms[s].conj(&self.cube) == self.cube).collect();
+        if group.is_empty() {
+            return self;
+        }
+        // conj[s][m]: the move s m s⁻¹.
+        let conj: Vec<[usize; 18]> = group
+            .iter()
+            .map(|&s| {
+                std::array::from_fn(|m| {
+                    let c = syms[s].conj(&moves[m]);
+                    moves.iter().position(|x| *x == c).expect("symmetries map face turns to face turns")
+                })
+            })
+            .collect();
+        // Keeps the least move of each class under the symmetries `which`.
+        let least = |which: &[usize]| -> u32 {
+            (0..18).filter(|&m| which.iter().all(|&g| conj[g][m] >= m)).fold(0, |b, m| b | 1 << m)
+        };
+        let all: Vec<usize> = (0..group.len()).collect();
+        self.first = least(&all);
+        for m1 in 0..18 {
+            let keep: Vec<usize> = all.iter().copied().filter(|&g| conj[g][m1] == m1).collect();
+            self.second[m1] = least(&keep);
+        }
+        self
+    }
+
     /// Asks the two-phase search for a solution of the proven bound's length (which would be
     /// optimal), within a node budget of half of the work done so far (at least a million, at
     /// most 60 million: about what an 18-move solution of a random cube takes).
