@@ -1,6 +1,6 @@
 // The optimal solver in headless Chromium: table build time, then each state of a file solved
 // optimally in the page's worker (single thread).
-// usage: node tools/bench-optimal-browser.mjs --states FILE [--table small|large] [--cached]
+// usage: node tools/bench-optimal-browser.mjs --states FILE [--table small|medium|large] [--cached]
 import { readFileSync } from 'node:fs';
 import { withBenchPage } from './bench-page.mjs';
 

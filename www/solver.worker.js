@@ -234,10 +234,10 @@ function prepareOptimal(size) {
     const solver = new OptimalSolver(size);
     const key = size === 'small' ? 'optimal-small' : 'optimal-large';
     let source = 'built';
-    const cached = await dbGet(key).catch(() => null);
+    const cached = await dbGetBig(key).catch(() => null);
     if (cached) {
       try {
-        solver.load(new Uint8Array(cached));
+        solver.load(cached);
         source = 'cache';
       } catch {
         source = 'rebuilt (the cached copy failed its check)';
@@ -260,7 +260,7 @@ function prepareOptimal(size) {
       const fraction = solver.build_step();
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
       if (!h0Stored && solver.ready_h0()) {
-        await dbPut(key, solver.table_bytes().buffer).catch(() => false);
+        await dbPutBig(key, solver.table_bytes()).catch(() => false);
         h0Stored = true;
       }
       await pause();

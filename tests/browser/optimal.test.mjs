@@ -1,8 +1,9 @@
 // The page's optimal mode: Find optimal builds (or loads) its table with progress, finds the
-// shortest solution, feeds the hints; Cancel stops a search and leaves the page usable.
+// shortest solution, feeds the hints; Cancel stops a search and leaves the page usable; the
+// table is kept for the next visit, and a damaged copy is rebuilt.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, useField, status, isSolvedNet } from './helpers.mjs';
+import { launch, openPage, useField, status, isSolvedNet, damageStored } from './helpers.mjs';
 
 test('Find optimal: table built with progress, then an optimal solution followed to solved', { timeout: 300_000 }, async () => {
   const env = await launch();
@@ -36,6 +37,22 @@ test('Find optimal: table built with progress, then an optimal solution followed
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await status(page).filter({ hasText: 'Found a' }).waitFor({ timeout: 30_000 });
     assert.ok(await page.getByRole('button', { name: 'Find optimal' }).isEnabled());
+    assert.deepEqual(page.errors, []);
+
+    // The next visit reads the stored table (kept in 32 MB pieces); a damaged piece is caught
+    // and the table rebuilt.
+    const findAgain = async () => {
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]');
+      await useField(page, "R U F' D2");
+      await page.getByRole('button', { name: 'Find optimal' }).click();
+      await page.waitForSelector('body[data-optimal="done"]', { timeout: 120_000 });
+      await status(page).filter({ hasText: 'Found an optimal solution: 4 moves' }).waitFor();
+      return page.evaluate(() => document.body.dataset.tablesOptimal);
+    };
+    assert.equal(await findAgain(), 'cache');
+    await damageStored(page, 'optimal-large:1', 1000, 1100);
+    assert.match(await findAgain(), /rebuilt/);
     assert.deepEqual(page.errors, []);
   } finally {
     await env.close();
