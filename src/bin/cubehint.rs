@@ -72,7 +72,9 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
                     within 1.5 million nodes by the small tables, and always for --optimal) and,
                     for --optimal, DIR/optimal-small.bin or DIR/optimal-medium.bin (otherwise
                     built, about 6 s) and for the large size DIR/optimal-h3.bin (otherwise
-                    built, about a minute and a half)
+                    built, about a minute and a half). Without --tables, tables built are kept
+                    for the next run in $CUBEHINT_CACHE, else $XDG_CACHE_HOME/cubehint, else
+                    ~/.cache/cubehint (CUBEHINT_CACHE=off keeps nothing)
   --progress        for --optimal: print each finished depth to standard error";
 
 const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [--seed S] [--facelets]
@@ -233,6 +235,8 @@ struct Lazy {
     pocket: [Option<PocketDistance>; 2],
     two_phase: Option<TwoPhaseTables>,
     optimal: Option<OptimalTables>,
+    /// Keep the big tables built in the directory they are read from (the cache).
+    save: bool,
 }
 
 impl Lazy {
@@ -248,25 +252,64 @@ impl Lazy {
     /// The two-phase tables with the exact phase-1 table added: read from `dir` when it holds
     /// a good `phase1.bin`, else built (about 7 s).
     fn two_phase_full(&mut self, dir: Option<&str>) -> &TwoPhaseTables {
+        let save = self.save;
         let t = self.two_phase.get_or_insert_with(TwoPhaseTables::generate);
         if t.phase1.is_none() {
-            t.phase1 = Some(load_phase1(t, dir));
+            t.phase1 = Some(load_phase1(t, dir, save));
         }
         t
     }
     fn optimal(&mut self, size: TableSize, dir: Option<&str>) -> Result<&OptimalTables, String> {
         if self.optimal.is_none() {
-            self.optimal = Some(load_optimal(size, dir)?);
+            self.optimal = Some(load_optimal(size, dir, self.save)?);
         }
         Ok(self.optimal.as_ref().expect("just set"))
     }
 }
 
-/// The exact phase-1 table: read from `dir/phase1.bin` when given and good, else built.
-fn load_phase1(t: &TwoPhaseTables, dir: Option<&str>) -> Phase1Table {
-    dir.and_then(|d| std::fs::read(format!("{d}/phase1.bin")).ok())
-        .and_then(|bytes| Phase1Table::from_bytes(&bytes).ok())
-        .unwrap_or_else(|| Phase1Table::generate(t))
+/// The exact phase-1 table: read from `dir/phase1.bin` when given and good, else built (and
+/// kept there when `save`).
+fn load_phase1(t: &TwoPhaseTables, dir: Option<&str>, save: bool) -> Phase1Table {
+    let stored = dir.and_then(|d| std::fs::read(format!("{d}/phase1.bin")).ok());
+    stored.and_then(|bytes| Phase1Table::from_bytes(&bytes).ok()).unwrap_or_else(|| {
+        let p = Phase1Table::generate(t);
+        if save {
+            keep(dir, "phase1.bin", || p.to_bytes());
+        }
+        p
+    })
+}
+
+/// Where `solve` keeps the big tables it had to build, when no `--tables DIR` is given:
+/// `$CUBEHINT_CACHE`, else `$XDG_CACHE_HOME/cubehint`, else `~/.cache/cubehint`;
+/// `CUBEHINT_CACHE=off` keeps nothing.
+fn cache_dir() -> Option<String> {
+    let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    match var("CUBEHINT_CACHE") {
+        Some(v) if v == "off" => None,
+        Some(v) => Some(v),
+        None => var("XDG_CACHE_HOME")
+            .or_else(|| var("HOME").map(|h| format!("{h}/.cache")))
+            .map(|d| format!("{d}/cubehint")),
+    }
+}
+
+/// Writes a table built to `dir/name` (through a temporary file, so a reader never sees half
+/// of it); a failure only costs the next run a rebuild.
+fn keep(dir: Option<&str>, name: &str, bytes: impl FnOnce() -> Vec<u8>) {
+    let Some(dir) = dir else { return };
+    let path = format!("{dir}/{name}");
+    let tmp = format!("{path}.{}.tmp", std::process::id());
+    let written = std::fs::create_dir_all(dir)
+        .and_then(|_| std::fs::write(&tmp, bytes()))
+        .and_then(|_| std::fs::rename(&tmp, &path));
+    match written {
+        Ok(()) => eprintln!("cubehint: kept {path} for next time"),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            eprintln!("cubehint: could not keep {path}: {e}");
+        }
+    }
 }
 
 /// The file of the h0 table for `size` (the large size reads the medium one, and h3 beside it).
@@ -277,26 +320,46 @@ fn h0_file(size: TableSize) -> &'static str {
     }
 }
 
-/// The optimal solver's tables: read from `dir` when given and present, else built.
-fn load_optimal(size: TableSize, dir: Option<&str>) -> Result<OptimalTables, String> {
-    let Some(dir) = dir else { return Ok(OptimalTables::generate(size)) };
-    let path = format!("{dir}/{}", h0_file(size));
-    let mut tables = match std::fs::read(&path) {
-        Ok(bytes) => OptimalTables::from_bytes(&bytes, size).map_err(|e| format!("{path}: {e}"))?,
-        Err(_) => {
-            eprintln!("cubehint: {path} not found, building the tables");
-            return Ok(OptimalTables::generate(size));
+/// The optimal solver's tables: read from `dir` when given and present, else built (and kept
+/// there when `save`: the cache, where a bad copy is rebuilt rather than refused).
+fn load_optimal(size: TableSize, dir: Option<&str>, save: bool) -> Result<OptimalTables, String> {
+    let read = |name: &str| dir.and_then(|d| std::fs::read(format!("{d}/{name}")).ok());
+    let bad = |name: &str, e: cubehint::error::TableError| {
+        let path = format!("{}/{name}", dir.unwrap_or("."));
+        if save {
+            eprintln!("cubehint: {path}: {e}; building it again");
+            let _ = std::fs::remove_file(&path);
+            Ok(())
+        } else {
+            Err(format!("{path}: {e}"))
         }
     };
+    let mut tables = match read(h0_file(size)).map(|b| OptimalTables::from_bytes(&b, size)) {
+        Some(Ok(t)) => Some(t),
+        Some(Err(e)) => bad(h0_file(size), e).map(|_| None)?,
+        None => None,
+    }
+    .unwrap_or_else(|| {
+        eprintln!("cubehint: building the optimal solver's h0 table (about 6 s)");
+        let t = OptimalTables::generate(if size == TableSize::Small { size } else { TableSize::Medium });
+        if save {
+            keep(dir, h0_file(size), || t.to_bytes());
+        }
+        t
+    });
     if size == TableSize::Large {
-        let path = format!("{dir}/optimal-h3.bin");
-        tables.h3 = Some(match std::fs::read(&path) {
-            Ok(bytes) => H3Table::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?,
-            Err(_) => {
-                eprintln!("cubehint: {path} not found, building the table (about a minute and a half)");
-                H3Build::new(&tables.coords).finish(&tables.coords)
+        tables.h3 = match read("optimal-h3.bin").map(|b| H3Table::from_bytes(&b)) {
+            Some(Ok(t)) => Some(t),
+            Some(Err(e)) => bad("optimal-h3.bin", e).map(|_| None)?,
+            None => None,
+        };
+        if tables.h3.is_none() {
+            eprintln!("cubehint: building the optimal solver's h3 table (about a minute and a half)");
+            tables.h3 = Some(H3Build::new(&tables.coords).finish(&tables.coords));
+            if save {
+                keep(dir, "optimal-h3.bin", || tables.h3.as_ref().expect("built").to_bytes());
             }
-        });
+        }
     }
     Ok(tables)
 }
@@ -360,10 +423,15 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         limits.extra_nodes = n;
     }
     let optimal = args.flag("--optimal");
-    let opt =
+    let mut opt =
         OptOptions { size: table_size(&mut args)?, dir: args.value("--tables")?, progress: args.flag("--progress") };
     args.no_options_left()?;
     let mut lazy = Lazy::default();
+    if opt.dir.is_none() {
+        // Big tables built once are kept for the next run.
+        opt.dir = cache_dir();
+        lazy.save = opt.dir.is_some();
+    }
     // The exact phase-1 table when --tables holds one, or once a state needed it.
     let mut use_full = opt.dir.as_deref().is_some_and(|d| std::path::Path::new(&format!("{d}/phase1.bin")).exists());
     let mut failed = false;
@@ -536,7 +604,7 @@ fn bench(mut args: Args) -> Result<ExitCode, String> {
             let build = t0.elapsed().as_secs_f64() * 1e3;
             let t0 = Instant::now();
             if !small_only {
-                tables.phase1 = Some(load_phase1(&tables, dir.as_deref()));
+                tables.phase1 = Some(load_phase1(&tables, dir.as_deref(), false));
             }
             let build1 = t0.elapsed().as_secs_f64();
             let cubes: Vec<CubieCube> = match &states {
@@ -611,11 +679,11 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
     }
     let cubes = read_cubes(&states, count, &mut Rng::new(seed))?;
     let t0 = Instant::now();
-    let tables = load_optimal(size, dir.as_deref())?;
+    let tables = load_optimal(size, dir.as_deref(), false)?;
     let build = t0.elapsed().as_secs_f64();
     let t0 = Instant::now();
     let mut two_phase = TwoPhaseTables::generate();
-    two_phase.phase1 = Some(load_phase1(&two_phase, dir.as_deref()));
+    two_phase.phase1 = Some(load_phase1(&two_phase, dir.as_deref(), false));
     let build1 = t0.elapsed().as_secs_f64();
     say!("optimal table ({}): {build:.2} s to {}", size.name(), if dir.is_some() { "load" } else { "build" });
     say!("exact phase-1 table: {build1:.2} s (read from DIR/phase1.bin when there, else built)");
