@@ -223,6 +223,19 @@ function preparePhase1() {
   return phase1;
 }
 
+// Hands a stored table (kept in pieces) to `load`, which throws when it fails its check; says
+// where the table comes from: 'cache', 'built' (none stored) or 'rebuilt (…)'.
+async function loadStored(key, load) {
+  const bytes = await dbGetBig(key).catch(() => null);
+  if (!bytes) return 'built';
+  try {
+    load(bytes);
+    return 'cache';
+  } catch {
+    return 'rebuilt (the cached copy failed its check)';
+  }
+}
+
 // The optimal solver's tables: from the cache when they check out, else built in slices with
 // progress and then cached (the large size's h3 table is 235 MB: the browser may ask before
 // keeping it). The h0 table is shared by the medium and large sizes.
@@ -233,29 +246,10 @@ function prepareOptimal(size) {
     const started = performance.now();
     const solver = new OptimalSolver(size);
     const key = size === 'small' ? 'optimal-small' : 'optimal-large';
-    let source = 'built';
-    const cached = await dbGetBig(key).catch(() => null);
-    if (cached) {
-      try {
-        solver.load(cached);
-        source = 'cache';
-      } catch {
-        source = 'rebuilt (the cached copy failed its check)';
-      }
-    }
+    let source = await loadStored(key, (bytes) => solver.load(bytes));
     let h0Stored = source === 'cache';
     let h3Source = size === 'large' ? 'built' : null;
-    if (size === 'large' && solver.ready_h0()) {
-      const h3 = await dbGetBig('optimal-h3').catch(() => null);
-      if (h3) {
-        try {
-          solver.load_h3(h3);
-          h3Source = 'cache';
-        } catch {
-          h3Source = 'rebuilt (the cached copy failed its check)';
-        }
-      }
-    }
+    if (size === 'large' && solver.ready_h0()) h3Source = await loadStored('optimal-h3', (bytes) => solver.load_h3(bytes));
     while (!solver.ready()) {
       const fraction = solver.build_step();
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
