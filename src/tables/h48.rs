@@ -333,11 +333,6 @@ impl H3Build {
         }
     }
 
-    /// Values in the breadth-first map so far.
-    pub fn short_values(&self) -> usize {
-        self.map.len
-    }
-
     #[inline]
     fn set_min(&mut self, i: usize, v: u8) {
         let (b, sh) = (i >> 2, (i & 3) << 1);
