@@ -6,10 +6,11 @@ import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
 
 export async function withBenchPage(fn) {
   const server = await startServer({ root: '.', port: 0, bareImports: true, headers: false });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...(process.env.EXTRA_ARGS ? process.env.EXTRA_ARGS.split(' ') : [])] });
   try {
     const page = await browser.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
+    if (process.env.CONSOLE) page.on('console', (m) => console.error('console:', m.text()));
     await page.goto(`http://127.0.0.1:${server.address().port}/bench/index.html`);
     await page.waitForSelector('body[data-ready="true"]');
     return await fn(page);

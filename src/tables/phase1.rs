@@ -24,6 +24,7 @@ use crate::coord::sym48::{syms48, Sym48};
 use crate::coord::{Coord, N_FLIP, N_SLICE, N_TWIST};
 use crate::cube::CubieCube;
 use crate::error::TableError;
+use std::sync::OnceLock;
 
 /// Raw flip-slice values: `slice * 2048 + flip`.
 pub const N_FLIPSLICE: usize = N_SLICE * N_FLIP;
@@ -39,11 +40,15 @@ const UNREACHED: u8 = 3;
 
 /// For each of the 16 UD-axis symmetries (numbered as [`syms`]), the same symmetry among the
 /// 48, which also knows how it changes edge flip and corner twist.
-pub(crate) fn ud_syms() -> [&'static Sym48; N_SYM] {
-    let all = syms48();
-    std::array::from_fn(|i| {
-        let s = &syms()[i];
-        all.iter().find(|t| t.corner == s.corner && t.edge == s.edge).expect("each UD symmetry is one of the 48")
+/// Found once: table builds conjugate through it millions of times.
+pub(crate) fn ud_syms() -> &'static [&'static Sym48; N_SYM] {
+    static UD: OnceLock<[&'static Sym48; N_SYM]> = OnceLock::new();
+    UD.get_or_init(|| {
+        let all = syms48();
+        std::array::from_fn(|i| {
+            let s = &syms()[i];
+            all.iter().find(|t| t.corner == s.corner && t.edge == s.edge).expect("each UD symmetry is one of the 48")
+        })
     })
 }
 
@@ -69,7 +74,7 @@ pub(crate) fn twist_conj_table() -> Box<[u16]> {
 /// Conjugates raw flip-slice value `x` (`slice * 2048 + flip`) by symmetry `s` (numbered as
 /// [`syms`]) through a cube: the slow path.
 pub fn conj_flipslice_slow(x: usize, s: usize) -> usize {
-    conj_flipslice(&ud_syms(), x, s)
+    conj_flipslice(ud_syms(), x, s)
 }
 
 fn conj_flipslice(u: &[&Sym48; N_SYM], x: usize, s: usize) -> usize {
@@ -96,10 +101,10 @@ impl Phase1Coords {
     /// conjugates ([`conj_flipslice_slow`] is the reference a test holds them to).
     pub fn generate() -> Phase1Coords {
         let u = ud_syms();
-        let slice_conj = conj_table(N_SLICE, N_SYM, |x, s| conj_flipslice(&u, x * N_FLIP, s) / N_FLIP);
-        let flip_conj = conj_table(N_FLIP, N_SYM, |f, s| conj_flipslice(&u, f, s) % N_FLIP);
+        let slice_conj = conj_table(N_SLICE, N_SYM, |x, s| conj_flipslice(u, x * N_FLIP, s) / N_FLIP);
+        let flip_conj = conj_table(N_FLIP, N_SYM, |f, s| conj_flipslice(u, f, s) % N_FLIP);
         let mask = conj_table(N_SLICE, N_SYM, |x, s| {
-            (conj_flipslice(&u, x * N_FLIP, s) % N_FLIP) ^ (conj_flipslice(&u, 0, s) % N_FLIP)
+            (conj_flipslice(u, x * N_FLIP, s) % N_FLIP) ^ (conj_flipslice(u, 0, s) % N_FLIP)
         });
         let flipslice = SymCoord::new(N_FLIPSLICE, N_SYM, |x, s| {
             let (sl, f) = (x / N_FLIP, x % N_FLIP);

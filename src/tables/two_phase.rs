@@ -209,7 +209,10 @@ pub struct TwoPhaseBuilder {
 }
 
 /// Number of steps of [`TwoPhaseBuilder::step`].
-pub const BUILD_STEPS: usize = 7;
+pub const BUILD_STEPS: usize = 20;
+
+/// The first step that makes a pruning table (where cached ones are read instead).
+const PRUNE_STEP: usize = 15;
 
 // Indices into the builder's vectors.
 const TWIST: usize = 0;
@@ -251,37 +254,35 @@ impl TwoPhaseBuilder {
     /// Runs the next step; returns the steps done so far (`BUILD_STEPS` when finished).
     pub fn step(&mut self) -> usize {
         match self.step {
-            0 => {
-                self.moves.push(move_table::build::<Twist>(&Move::ALL, apply));
-                self.moves.push(move_table::build::<Flip>(&Move::ALL, apply));
-                self.moves.push(move_table::build::<Slice>(&Move::ALL, apply));
-                self.moves.push(move_table::build::<SlicePerm>(&PHASE2_MOVES, apply));
-                self.moves.push(move_table::build::<CornerCombParity>(&PHASE2_MOVES, apply));
-                self.syms.push(SymCoord::new(N_TWIST, N_SYM_ROT, |x, s| conj::<Twist>(x, s, conj_corners)));
-                // Flip under the eight symmetries whose matrices are diagonal (I, the half turns
-                // x2 y2 z2, and their left-right mirrors): they keep every axis, so edge flip
-                // conjugates on its own; mirrors change corner twist, hence the 48-symmetry
-                // conjugation for twist.
-                self.syms.push(SymCoord::with_syms(crate::coord::N_FLIP, &FLIP_SYMS, |x, s| {
-                    conj_ud::<Flip>(x, s, Sym48::conj_edges)
-                }));
-                self.conjs.push(conj_table(N_SLICE, N_SYM, |x, s| conj::<Slice>(x, s, conj_edges)));
-                self.conjs.push(twist_conj_table());
-                self.conjs.push(conj_table(N_SLICE_PERM, N_SYM, |x, s| conj::<SlicePerm>(x, s, conj_edges)));
-                self.conjs
-                    .push(conj_table(N_CORNER_COMB_PARITY, N_SYM, |x, s| conj::<CornerCombParity>(x, s, conj_corners)));
-            }
-            1 => {
-                self.moves.push(move_table::build::<CornerPerm>(&PHASE2_MOVES, apply_corner_perm));
-                self.moves.push(move_table::build::<UdEdgePerm>(&PHASE2_MOVES, apply_edge_perm));
-                self.syms.push(SymCoord::new(crate::coord::N_CORNER_PERM, N_SYM, |x, s| {
-                    conj::<CornerPerm>(x, s, conj_corners)
-                }));
-                self.syms.push(SymCoord::new(crate::coord::N_UD_EDGE_PERM, N_SYM, |x, s| {
-                    conj::<UdEdgePerm>(x, s, conj_edges)
-                }));
-            }
-            2 if self.preloaded.is_some() => {
+            // One table a step: a page reports progress and answers requests between them.
+            0 => self.moves.push(move_table::build::<Twist>(&Move::ALL, apply)),
+            1 => self.moves.push(move_table::build::<Flip>(&Move::ALL, apply)),
+            2 => self.moves.push(move_table::build::<Slice>(&Move::ALL, apply)),
+            3 => self.moves.push(move_table::build::<SlicePerm>(&PHASE2_MOVES, apply)),
+            4 => self.moves.push(move_table::build::<CornerCombParity>(&PHASE2_MOVES, apply)),
+            5 => self.moves.push(move_table::build::<CornerPerm>(&PHASE2_MOVES, apply_corner_perm)),
+            6 => self.moves.push(move_table::build::<UdEdgePerm>(&PHASE2_MOVES, apply_edge_perm)),
+            7 => self.syms.push(SymCoord::new(N_TWIST, N_SYM_ROT, |x, s| conj::<Twist>(x, s, conj_corners))),
+            // Flip under the eight symmetries whose matrices are diagonal (I, the half turns
+            // x2 y2 z2, and their left-right mirrors): they keep every axis, so edge flip
+            // conjugates on its own; mirrors change corner twist, hence the 48-symmetry
+            // conjugation for twist.
+            8 => self.syms.push(SymCoord::with_syms(crate::coord::N_FLIP, &FLIP_SYMS, |x, s| {
+                conj_ud::<Flip>(x, s, Sym48::conj_edges)
+            })),
+            9 => self.syms.push(SymCoord::new(crate::coord::N_CORNER_PERM, N_SYM, |x, s| {
+                conj::<CornerPerm>(x, s, conj_corners)
+            })),
+            10 => self.syms.push(SymCoord::new(crate::coord::N_UD_EDGE_PERM, N_SYM, |x, s| {
+                conj::<UdEdgePerm>(x, s, conj_edges)
+            })),
+            11 => self.conjs.push(conj_table(N_SLICE, N_SYM, |x, s| conj::<Slice>(x, s, conj_edges))),
+            12 => self.conjs.push(twist_conj_table()),
+            13 => self.conjs.push(conj_table(N_SLICE_PERM, N_SYM, |x, s| conj::<SlicePerm>(x, s, conj_edges))),
+            14 => self
+                .conjs
+                .push(conj_table(N_CORNER_COMB_PARITY, N_SYM, |x, s| conj::<CornerCombParity>(x, s, conj_corners))),
+            PRUNE_STEP if self.preloaded.is_some() => {
                 let bytes = self.preloaded.take().unwrap();
                 match self.read_prunes(&bytes) {
                     Ok(prunes) => {
@@ -296,11 +297,11 @@ impl TwoPhaseBuilder {
                     }
                 }
             }
-            2 => self.prunes.push(self.spec(0, TWIST, SLICE, 0, N_SYM, N_SLICE).build()),
-            3 => self.prunes.push(self.spec(1, FLIP, SLICE, 0, N_SYM, N_SLICE).build()),
-            4 => self.prunes.push(self.spec(1, FLIP, TWIST, 1, N_SYM, N_TWIST).build()),
-            5 => self.prunes.push(self.spec(2, CORNER, SLICE_PERM, 2, N_SYM, N_SLICE_PERM).build()),
-            6 => self.prunes.push(self.spec(3, EDGE, COMB, 3, N_SYM, N_CORNER_COMB_PARITY).build()),
+            15 => self.prunes.push(self.spec(0, TWIST, SLICE, 0, N_SYM, N_SLICE).build()),
+            16 => self.prunes.push(self.spec(1, FLIP, SLICE, 0, N_SYM, N_SLICE).build()),
+            17 => self.prunes.push(self.spec(1, FLIP, TWIST, 1, N_SYM, N_TWIST).build()),
+            18 => self.prunes.push(self.spec(2, CORNER, SLICE_PERM, 2, N_SYM, N_SLICE_PERM).build()),
+            19 => self.prunes.push(self.spec(3, EDGE, COMB, 3, N_SYM, N_CORNER_COMB_PARITY).build()),
             _ => return BUILD_STEPS,
         }
         self.step += 1;
