@@ -219,7 +219,8 @@ impl Solver {
     }
 
     /// Hands in 3x3 pruning tables saved by `table_3x3_bytes`; they are checked when the build
-    /// reaches them and rebuilt if they fail. Call before the first `build_3x3_step`.
+    /// reaches them and rebuilt if they fail. Call before the build reaches its pruning tables
+    /// (see `at_3x3_prunes`): the steps before them may run while a cached copy is looked for.
     pub fn preload_3x3(&mut self, bytes: Vec<u8>) {
         if self.two_phase.is_none() {
             self.two_phase_build.get_or_insert_with(TwoPhaseBuilder::new).preload(bytes);
@@ -234,6 +235,11 @@ impl Solver {
     /// Where the 3x3 pruning tables came from: "built", "cache" or "rebuilt (…)".
     pub fn source_3x3(&self) -> String {
         self.two_phase_source.to_string()
+    }
+
+    /// Is the 3x3 build about to make its pruning tables (the last moment for `preload_3x3`)?
+    pub fn at_3x3_prunes(&self) -> bool {
+        self.two_phase_build.as_ref().is_some_and(|b| b.at_prunes())
     }
 
     /// Are the 3x3 tables ready?

@@ -136,16 +136,27 @@ function prepare(puzzle) {
     let found = null;
     const looking = puzzle === 2 ? loadPocket().catch(() => null).then((r) => (found = r ?? 'miss')) : null;
     let from3 = null;
-    if (puzzle === 3) {
-      const cached = await dbGet('two-phase').catch(() => null);
-      const served = cached ? null : await servedFile('tables/two-phase.bin');
-      from3 = cached ? 'cache' : served ? 'file' : null;
-      if (cached ?? served) solver.preload_3x3(new Uint8Array(cached ?? served));
-    }
+    // The 3x3 build's first steps (move, symmetry and conjugation tables) are needed with a
+    // cached copy too: they run while the cache and the server are asked.
+    const stored3 =
+      puzzle === 3
+        ? (async () => {
+            const cached = await dbGet('two-phase').catch(() => null);
+            const served = cached ? null : await servedFile('tables/two-phase.bin');
+            from3 = cached ? 'cache' : served ? 'file' : null;
+            return cached ?? served;
+          })()
+        : null;
+    let asked3 = false;
     const usable = () => found && found !== 'miss' && found !== 'rejected';
     if (puzzle === 3 || !usable()) {
       for (;;) {
         if (usable()) break;
+        if (puzzle === 3 && !asked3 && solver.at_3x3_prunes()) {
+          asked3 = true;
+          const bytes = await stored3;
+          if (bytes) solver.preload_3x3(new Uint8Array(bytes));
+        }
         const fraction = puzzle === 2 ? solver.build_2x2_step('htm') : solver.build_3x3_step();
         postMessage({ progress: { puzzle, fraction: Math.min(fraction, 0.999) } });
         if (fraction >= 1) break;

@@ -310,10 +310,18 @@ impl TwoPhaseBuilder {
 
     /// Hands in pruning tables saved by [`TwoPhaseTables::prune_bytes`]; they are checked
     /// (format, sizes, checksums, distributions) when the build reaches them, and rebuilt if
-    /// anything is off.
+    /// anything is off. Takes effect when handed in before the pruning steps
+    /// ([`Self::at_prunes`]): the move, symmetry and conjugation tables before them are
+    /// needed either way, so a caller may build them while it looks for a cached copy.
     pub fn preload(&mut self, bytes: Vec<u8>) {
         self.preloaded = Some(bytes);
     }
+
+    /// Is the next step the first pruning table (the last moment for [`Self::preload`])?
+    pub fn at_prunes(&self) -> bool {
+        self.step == PRUNE_STEP
+    }
+
 
     /// Where the pruning tables came from: "built", "cache", or "rebuilt (…)".
     pub fn source(&self) -> &'static str {
