@@ -423,7 +423,7 @@ impl OptimalSearch {
             max_length: want as u8,
             target_length: want as u8,
             extra_nodes: 0,
-            node_budget: (self.nodes / 2).clamp(1 << 20, 60_000_000),
+            node_budget: (self.nodes / 2).clamp(1 << 17, 60_000_000),
         };
         if let Ok(moves) = solve_two_phase(&self.cube, tp, &limits, &mut || false) {
             if moves.len() as u32 <= want && self.cube.apply_moves(&moves).is_solved() {
