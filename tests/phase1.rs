@@ -149,6 +149,8 @@ fn solve(cube: &CubieCube, max: u8) -> Vec<Move> {
     let sol = solve_two_phase(cube, &tables().0, &limits, &mut || false).expect("solved");
     assert!(cube.apply_moves(&sol).is_solved(), "solution does not solve");
     assert!(sol.len() <= max as usize, "{} moves > {max}", sol.len());
+    // No face turned twice in a row (a premove, done last, is merged into the move before it).
+    assert!(sol.windows(2).all(|w| w[0].face() != w[1].face()), "unmerged turns in {sol:?}");
     sol
 }
 

@@ -24,6 +24,8 @@ fn check(cube: &CubieCube, max: usize) -> Vec<Move> {
     let sol = solve(cube, &Limits { max_length: max as u8, ..Limits::default() }).expect("solved");
     assert!(cube.apply_moves(&sol).is_solved(), "solution does not solve");
     assert!(sol.len() <= max, "{} moves > {max}", sol.len());
+    // No face turned twice in a row (a premove, done last, is merged into the move before it).
+    assert!(sol.windows(2).all(|w| w[0].face() != w[1].face()), "unmerged turns in {sol:?}");
     sol
 }
 

@@ -33,6 +33,9 @@ impl Default for Limits {
     }
 }
 
+/// Premoves are tried once the plain search has passed this many depths beyond the first.
+const PRE_AFTER: u8 = 1;
+
 /// Longest phase 2 tried: longer ones are rarely worth their search (phase-2 distances reach 18).
 const MAX_PHASE2: u8 = 12;
 
@@ -79,6 +82,24 @@ struct Search<'a> {
     stop_at: u64,
     stopped: bool,
     should_stop: &'a mut dyn FnMut() -> bool,
+    /// A move applied before the searched cube (so done after the solution found): the path's
+    /// solution is the path, then this move.
+    pre: Option<Move>,
+}
+
+/// Appends `m`, merged with the last move when they turn the same face (`R` then `R` is `R2`;
+/// `R` then `R'` is nothing).
+fn push_merged(moves: &mut Vec<Move>, m: Move) {
+    match moves.last() {
+        Some(&l) if l.face() == m.face() => {
+            moves.pop();
+            let q = (l.quarters() + m.quarters()) % 4;
+            if q != 0 {
+                moves.push(Move::new(m.face(), q));
+            }
+        }
+        _ => moves.push(m),
+    }
 }
 
 /// May move `m` follow `last`? Never the same face twice, and of two opposite faces (which
@@ -101,6 +122,28 @@ impl Search<'_> {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// The root node of a phase-1 search of `cube`, with its exact phase-1 distance (or the
+    /// small tables' bound).
+    fn start_node(&self, cube: &CubieCube, y: &View) -> Node1 {
+        let tables = self.t;
+        // The quarter-turned view only feeds the small tables' fourth bound.
+        let turned = if tables.phase1.is_none() { y.view(cube) } else { CubieCube::SOLVED };
+        let mut n = Node1 {
+            twist: Twist::get(cube),
+            flip: Flip::get(cube),
+            slice: Slice::get(cube),
+            twist_y: Twist::get(&turned),
+            flip_y: Flip::get(&turned),
+            h: 0,
+        };
+        n.h = match &tables.phase1 {
+            // An inconsistent table (never expected) reads as out of reach.
+            Some(p) => p.distance(tables, n.twist, n.flip, n.slice).unwrap_or(u8::MAX),
+            None => self.phase1_bound(&n),
+        };
+        n
     }
 
     /// The phase-1 bound of a node: the largest of the four tables' distances.
@@ -276,16 +319,17 @@ impl Search<'_> {
     }
 
     fn phase2_start(&mut self) -> bool {
-        let d1 = self.path.len() as u8;
+        let p1 = self.path.len();
+        let d1 = p1 as u8 + self.pre.is_some() as u8;
         if d1 >= self.bound {
             return false;
         }
         // The cubes along the path, kept from the last probe up to where the paths part.
-        for i in self.valid..d1 as usize {
+        for i in self.valid..p1 {
             self.cubes[i + 1] = self.cubes[i].apply_move(self.path[i]);
         }
-        self.valid = d1 as usize;
-        let c = self.cubes[d1 as usize];
+        self.valid = p1;
+        let c = self.cubes[p1];
         let max2 = self.bound - 1 - d1;
         // One depth-first pass with the loosest bound: any solution within it is taken, and the
         // bound then shrinks, so shorter ones are still found (iterating depths would redo work).
@@ -305,9 +349,13 @@ impl Search<'_> {
         if self.stopped {
             return true;
         }
-        let len = self.path.len() as u8;
-        self.best = Some((self.dir, self.path.clone()));
-        self.path.truncate(d1 as usize);
+        let mut moves = self.path.clone();
+        if let Some(m) = self.pre {
+            push_merged(&mut moves, m);
+        }
+        let len = moves.len() as u8;
+        self.best = Some((self.dir, moves));
+        self.path.truncate(p1);
         self.bound = len;
         if self.stop_at == self.limits.node_budget {
             self.stop_at = self.limits.node_budget.min(self.nodes.saturating_add(self.limits.extra_nodes));
@@ -396,37 +444,25 @@ pub fn solve_with_stats(
         stop_at: limits.node_budget,
         stopped: false,
         should_stop,
+        pre: None,
     };
     let dirs = directions(cube);
     let y = quarter_about_u();
     s.y_moves = y.move_map();
-    let starts: Vec<Node1> = dirs
-        .iter()
-        .map(|d| {
-            // The quarter-turned view only feeds the small tables' fourth bound.
-            let turned = if tables.phase1.is_none() { y.view(&d.cube) } else { CubieCube::SOLVED };
-            let mut n = Node1 {
-                twist: Twist::get(&d.cube),
-                flip: Flip::get(&d.cube),
-                slice: Slice::get(&d.cube),
-                twist_y: Twist::get(&turned),
-                flip_y: Flip::get(&turned),
-                h: 0,
-            };
-            n.h = match &tables.phase1 {
-                // An inconsistent table (never expected) reads as out of reach.
-                Some(p) => p.distance(tables, n.twist, n.flip, n.slice).unwrap_or(u8::MAX),
-                None => s.phase1_bound(&n),
-            };
-            n
-        })
-        .collect();
+    let starts: Vec<Node1> = dirs.iter().map(|d| s.start_node(&d.cube, y)).collect();
     let short = limits.max_length.min(SHORT_DEPTH);
     if let Some(moves) = short_solution(cube, tables, &dirs, &starts, short, &mut s) {
         let stats = SearchStats { nodes: s.nodes, optimal: true };
         return (Ok(moves), stats);
     }
     let short_stopped = s.stopped;
+    let first = starts.iter().map(|n| n.h).min().unwrap_or(0);
+    // A cube with symmetries of its own (the superflip, say) gets no premoves: its premoved
+    // cubes come in classes of equals, and the searches of its directions repeat each other.
+    // (Found when first needed: most solves end before.)
+    let mut symmetric = None;
+    // Each direction's cube after each premove, made when first needed.
+    let mut pre_starts: Vec<Option<[(Node1, CubieCube); 18]>> = (0..dirs.len()).map(|_| None).collect();
     'depths: for d1 in 0..=limits.max_length {
         for (i, n) in starts.iter().enumerate() {
             if d1 >= s.bound {
@@ -436,6 +472,7 @@ pub fn solve_with_stats(
                 continue;
             }
             s.dir = i;
+            s.pre = None;
             s.cubes[0] = dirs[i].cube;
             s.valid = 0;
             let over = match &tables.phase1 {
@@ -444,6 +481,42 @@ pub fn solve_with_stats(
             };
             if over {
                 break 'depths;
+            }
+        }
+        // A cube whose phase-1 solutions of the first lengths all had long phase-2 tails: the
+        // same search after one premove (a move done first, so last in the solution) gives
+        // other phase-1 solutions of the same total length.
+        if d1 < first + PRE_AFTER
+            || d1 == 0
+            || *symmetric.get_or_insert_with(|| syms48().iter().skip(1).any(|t| t.conj(cube) == *cube))
+        {
+            continue;
+        }
+        for i in 0..dirs.len() {
+            let pres = pre_starts[i].get_or_insert_with(|| {
+                std::array::from_fn(|k| {
+                    let c = CubieCube::from_moves(&[Move::ALL[k]]).compose(&dirs[i].cube);
+                    (s.start_node(&c, y), c)
+                })
+            });
+            for (k, (n, c)) in pres.iter().enumerate() {
+                if d1 >= s.bound {
+                    break 'depths;
+                }
+                if n.h > d1 - 1 {
+                    continue;
+                }
+                s.dir = i;
+                s.pre = Some(Move::ALL[k]);
+                s.cubes[0] = *c;
+                s.valid = 0;
+                let over = match &tables.phase1 {
+                    Some(p) => s.phase1_exact(p, n, d1 - 1),
+                    None => s.phase1(n, d1 - 1),
+                };
+                if over {
+                    break 'depths;
+                }
             }
         }
     }
