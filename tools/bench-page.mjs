@@ -1,12 +1,15 @@
 // Opens bench/index.html in headless Chromium behind our static server, runs `fn(page)`, and
-// closes both (shared by the benchmarks).
+// closes both (shared by the benchmarks). Environment: CHROMIUM (the browser), EXTRA_ARGS
+// (more browser flags, space-separated, e.g. EXTRA_ARGS=--js-flags=--no-liftoff), CONSOLE=1
+// (echo the page's and workers' console).
 import { chromium } from 'playwright-core';
 import { startServer } from './serve.mjs';
 import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
 
 export async function withBenchPage(fn) {
   const server = await startServer({ root: '.', port: 0, bareImports: true, headers: false });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...(process.env.EXTRA_ARGS ? process.env.EXTRA_ARGS.split(' ') : [])] });
+  const extra = process.env.EXTRA_ARGS ? process.env.EXTRA_ARGS.split(' ') : [];
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extra] });
   try {
     const page = await browser.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
