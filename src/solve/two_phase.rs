@@ -486,7 +486,7 @@ pub fn solve_with_stats(
         // A cube whose phase-1 solutions of the first lengths all had long phase-2 tails: the
         // same search after one premove (a move done first, so last in the solution) gives
         // other phase-1 solutions of the same total length.
-        if d1 < first + PRE_AFTER
+        if d1 < first.saturating_add(PRE_AFTER)
             || d1 == 0
             || *symmetric.get_or_insert_with(|| syms48().iter().skip(1).any(|t| t.conj(cube) == *cube))
         {
