@@ -49,6 +49,7 @@ await withBenchPage(async (page) => {
     `Table builds timed inside our worker: 2x2 ${ms(r.ours2TableWorkerMs)} ms, 3x3 ${ms(r.ours3TableWorkerMs)} ms.`,
     `Phase-1 table (35 MB, built in the background after the 3x3 tables): ${(r.oursPhase1Ms / 1000).toFixed(1)} s (${r.oursPhase1Source}); a later visit loads it in ${ms(r.oursPhase1AgainMs)} ms (${r.oursPhase1AgainSource}). The 3x3 solve rows without 'small tables only' use it.`,
     `3x3 within 20 moves with small tables only: ${(100 * r.ours3SmallWithin20).toFixed(1)}%. Our worker's round trip alone (a request that does nothing): median ${ms(r.oursRoundTrip)} ms.`,
+    `3x3 solve times inside our worker (its clock, no round trip): median ${ms(r.ours3Worker.median)}, p95 ${ms(r.ours3Worker.p95)}, max ${ms(r.ours3Worker.max)} ms; small tables only: median ${ms(r.ours3SmallWorker.median)}, p95 ${ms(r.ours3SmallWorker.p95)}, max ${ms(r.ours3SmallWorker.max)} ms.`,
   ];
   console.log(lines.join('\n'));
 });

@@ -14,6 +14,8 @@ export class SolverClient {
       const p = this.pending.get(msg.id);
       if (!p) return;
       this.pending.delete(msg.id);
+      // How long the worker itself took (its own clock), for benchmarks.
+      this.lastMs = msg.ms;
       if (msg.ok) p.resolve(msg.result);
       else p.reject(new Error(msg.error));
     };
