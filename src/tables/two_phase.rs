@@ -270,12 +270,12 @@ impl TwoPhaseBuilder {
             8 => self.syms.push(SymCoord::with_syms(crate::coord::N_FLIP, &FLIP_SYMS, |x, s| {
                 conj_ud::<Flip>(x, s, Sym48::conj_edges)
             })),
-            9 => self.syms.push(SymCoord::new(crate::coord::N_CORNER_PERM, N_SYM, |x, s| {
-                conj::<CornerPerm>(x, s, conj_corners)
-            })),
-            10 => self.syms.push(SymCoord::new(crate::coord::N_UD_EDGE_PERM, N_SYM, |x, s| {
-                conj::<UdEdgePerm>(x, s, conj_edges)
-            })),
+            9 => self
+                .syms
+                .push(SymCoord::new(crate::coord::N_CORNER_PERM, N_SYM, |x, s| conj::<CornerPerm>(x, s, conj_corners))),
+            10 => self
+                .syms
+                .push(SymCoord::new(crate::coord::N_UD_EDGE_PERM, N_SYM, |x, s| conj::<UdEdgePerm>(x, s, conj_edges))),
             11 => self.conjs.push(conj_table(N_SLICE, N_SYM, |x, s| conj::<Slice>(x, s, conj_edges))),
             12 => self.conjs.push(twist_conj_table()),
             13 => self.conjs.push(conj_table(N_SLICE_PERM, N_SYM, |x, s| conj::<SlicePerm>(x, s, conj_edges))),
@@ -321,7 +321,6 @@ impl TwoPhaseBuilder {
     pub fn at_prunes(&self) -> bool {
         self.step == PRUNE_STEP
     }
-
 
     /// Where the pruning tables came from: "built", "cache", or "rebuilt (…)".
     pub fn source(&self) -> &'static str {
