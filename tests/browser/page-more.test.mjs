@@ -1,5 +1,5 @@
 // The page for people: sharing links, undo and redo, keyboard painting, hint modes, colours,
-// accessibility and a phone-sized screen.
+// accessibility, a phone-sized screen, and which tables come first.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, mkdirSync } from 'node:fs';
@@ -193,6 +193,27 @@ test('works on a phone-sized screen (375 px) and on desktop', async () => {
       const b = await page.getByRole('button', { name: label }).boundingBox();
       assert.ok(b.height >= 44, `${label} is a finger-sized target`);
     }
+    await page.close();
+  }
+});
+
+test('the puzzle on screen gets its tables first', async () => {
+  for (const [hash, first] of [
+    ['', 'data-tables3'],
+    ['#p=2', 'data-tables2'],
+  ]) {
+    const page = await env.browser.newPage();
+    await page.addInitScript(() => {
+      window.tableOrder = [];
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (!window.tableOrder.includes(r.attributeName)) window.tableOrder.push(r.attributeName);
+        }
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-tables2', 'data-tables3'] });
+    });
+    await page.goto(env.base + hash);
+    await page.waitForFunction(() => window.tableOrder.length === 2, null, { timeout: 20000 });
+    assert.equal((await page.evaluate(() => window.tableOrder))[0], first);
     await page.close();
   }
 });
