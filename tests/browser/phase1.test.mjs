@@ -20,7 +20,9 @@ test('phase-1 table: background build, Solve meanwhile, cached, damage caught', 
     assert.ok(await page.locator('#search-note').isHidden(), 'the note goes once the table is ready');
     await useField(page, "L2 B' D R F2 U' L B2 D' R2 F U2 L' B D2 R'");
     const moves = await solveByHints(page);
-    assert.ok(moves.length <= 20 && (await isSolvedNet(page)), 'solved with the table');
+    assert.ok(moves.length <= 20, `at most 20 moves: ${moves.join(' ')}`);
+    const left = await page.locator('#left').textContent();
+    assert.ok(await isSolvedNet(page), `solved with the table: ${moves.join(' ')} (${left}; ${page.errors.join('; ')})`);
 
     // The next visit reads the stored copy.
     await page.reload();
