@@ -177,6 +177,12 @@ pub fn syms48() -> &'static [Sym48] {
     SYMS.get_or_init(|| (0..N_SYM48).map(Sym48::by_index).collect())
 }
 
+/// The symmetries other than the identity that map `cube` onto itself (numbered as [`syms48`]).
+pub fn self_symmetries(cube: &CubieCube) -> impl Iterator<Item = usize> + '_ {
+    let syms = syms48();
+    (1..syms.len()).filter(move |&s| syms[s].conj(cube) == *cube)
+}
+
 impl Sym48 {
     /// Symmetry number `index` of [`syms48`], built on its own: `index / 8` picks how the axes
     /// are permuted, the bits of `index % 8` which of them are reversed.

@@ -65,6 +65,21 @@ impl fmt::Display for Move {
     }
 }
 
+/// Appends `m`, merged with the last move when they turn the same face (`R` then `R` is `R2`;
+/// `R` then `R'` is nothing).
+pub fn push_merged(moves: &mut Vec<Move>, m: Move) {
+    match moves.last() {
+        Some(&l) if l.face() == m.face() => {
+            moves.pop();
+            let q = (l.quarters() + m.quarters()) % 4;
+            if q != 0 {
+                moves.push(Move::new(m.face(), q));
+            }
+        }
+        _ => moves.push(m),
+    }
+}
+
 /// Prints moves separated by single spaces.
 pub fn format_moves(moves: &[Move]) -> String {
     let parts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();

@@ -18,7 +18,7 @@
 use super::two_phase::{axis_views, may_follow, solve_two_phase, Limits};
 use crate::coord::h0::{cocsep, esep};
 use crate::coord::index::perm_rank;
-use crate::coord::sym48::syms48;
+use crate::coord::sym48::{self_symmetries, syms48};
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Move};
 use crate::tables::h48;
@@ -387,7 +387,7 @@ impl OptimalSearch {
     fn with_symmetry(mut self) -> OptimalSearch {
         let syms = syms48();
         let moves = move_cubes();
-        let group: Vec<usize> = (1..syms.len()).filter(|&s| syms[s].conj(&self.cube) == self.cube).collect();
+        let group: Vec<usize> = self_symmetries(&self.cube).collect();
         if group.is_empty() {
             return self;
         }

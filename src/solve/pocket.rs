@@ -8,16 +8,7 @@ use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables, POCKET_MOV
 pub fn merge_quarters(moves: &[Move]) -> Vec<Move> {
     let mut out: Vec<Move> = Vec::with_capacity(moves.len());
     for &m in moves {
-        match out.last() {
-            Some(&last) if last.face() == m.face() => {
-                let q = (last.quarters() + m.quarters()) % 4;
-                out.pop();
-                if q != 0 {
-                    out.push(Move::new(m.face(), q));
-                }
-            }
-            _ => out.push(m),
-        }
+        crate::cube::push_merged(&mut out, m);
     }
     out
 }

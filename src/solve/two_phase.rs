@@ -5,10 +5,10 @@
 
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
-use crate::coord::sym48::{syms48, Sym48};
+use crate::coord::sym48::{self_symmetries, syms48, Sym48};
 use crate::coord::Coord;
 use crate::cube::moves::{apply_turns, rotation_face_map, rotations, Turn};
-use crate::cube::{CubieCube, Face, Move};
+use crate::cube::{push_merged, CubieCube, Face, Move};
 use crate::error::SolveError;
 use crate::tables::phase1::{next_distance, Phase1Table, NEAR_DEPTH};
 use crate::tables::two_phase::{is_phase2_move, TwoPhaseTables, PHASE2_MOVES};
@@ -85,21 +85,6 @@ struct Search<'a> {
     /// A move applied before the searched cube (so done after the solution found): the path's
     /// solution is the path, then this move.
     pre: Option<Move>,
-}
-
-/// Appends `m`, merged with the last move when they turn the same face (`R` then `R` is `R2`;
-/// `R` then `R'` is nothing).
-fn push_merged(moves: &mut Vec<Move>, m: Move) {
-    match moves.last() {
-        Some(&l) if l.face() == m.face() => {
-            moves.pop();
-            let q = (l.quarters() + m.quarters()) % 4;
-            if q != 0 {
-                moves.push(Move::new(m.face(), q));
-            }
-        }
-        _ => moves.push(m),
-    }
 }
 
 /// May move `m` follow `last`? Never the same face twice, and of two opposite faces (which
@@ -488,7 +473,7 @@ pub fn solve_with_stats(
         // other phase-1 solutions of the same total length.
         if d1 < first.saturating_add(PRE_AFTER)
             || d1 == 0
-            || *symmetric.get_or_insert_with(|| syms48().iter().skip(1).any(|t| t.conj(cube) == *cube))
+            || *symmetric.get_or_insert_with(|| self_symmetries(cube).next().is_some())
         {
             continue;
         }
