@@ -7,20 +7,34 @@ use common::random_moves;
 use cubehint::coord::phase1::{Flip, Slice, Twist};
 use cubehint::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
 use cubehint::coord::pocket::{pocket_cube, pocket_index, PocketPerm, PocketTwist};
+use cubehint::coord::sym::{conj_perm, syms};
 use cubehint::coord::{Coord, N_POCKET};
 use cubehint::cube::{CubieCube, Face, Move, PocketCube};
 use cubehint::rng::Rng;
 use cubehint::scramble::random_cube;
 use cubehint::tables::format::{self, HEADER_LEN};
+use cubehint::tables::move_table;
 use cubehint::tables::nibble::NibbleTable;
 use cubehint::tables::pocket::{Metric, PocketDistance, PocketMoveTables, POCKET_MOVES};
-use cubehint::tables::two_phase::{TwoPhaseTables, PHASE2_MOVES};
+use cubehint::tables::two_phase::{TwoPhaseTables, FLIP_TWIST_CAP, PHASE2_MOVES};
 use cubehint::TableError;
 use std::sync::OnceLock;
 
 fn two_phase() -> &'static TwoPhaseTables {
     static T: OnceLock<TwoPhaseTables> = OnceLock::new();
     T.get_or_init(TwoPhaseTables::generate)
+}
+
+/// Raw move tables of the corner and U/D edge permutations over the phase-2 moves, made through
+/// cubies: the slow path beside the search's class move tables.
+type RawPhase2 = (Box<[u16]>, Box<[u16]>);
+
+fn raw_phase2() -> &'static RawPhase2 {
+    static T: OnceLock<RawPhase2> = OnceLock::new();
+    T.get_or_init(|| {
+        let apply = |c: &CubieCube, m: Move| c.apply_move(m);
+        (move_table::build::<CornerPerm>(&PHASE2_MOVES, apply), move_table::build::<UdEdgePerm>(&PHASE2_MOVES, apply))
+    })
 }
 
 fn pocket_tables() -> &'static (PocketMoveTables, PocketDistance, PocketDistance) {
@@ -94,10 +108,20 @@ fn phase2_move_tables_agree_with_cubie_moves() {
         for _ in 0..10 {
             c = c.apply_move(PHASE2_MOVES[rng.below(10) as usize]);
         }
+        let (corner, edge) = (t.corner_sym.class_sym[CornerPerm::get(&c)], t.edge_sym.class_sym[UdEdgePerm::get(&c)]);
         for (k, &m) in PHASE2_MOVES.iter().enumerate() {
             let after = c.apply_move(m);
-            assert_eq!(t.corner_perm_move[CornerPerm::get(&c) * 10 + k] as usize, CornerPerm::get(&after));
-            assert_eq!(t.ud_edge_perm_move[UdEdgePerm::get(&c) * 10 + k] as usize, UdEdgePerm::get(&after));
+            assert_eq!(raw_phase2().0[CornerPerm::get(&c) * 10 + k] as usize, CornerPerm::get(&after));
+            assert_eq!(raw_phase2().1[UdEdgePerm::get(&c) * 10 + k] as usize, UdEdgePerm::get(&after));
+            // By class: the symmetry found takes the moved state to the class's representative.
+            let cs = t.corner_after(corner as usize, k);
+            let sym = &syms()[cs & 15];
+            let conj = CubieCube { cp: conj_perm(&after.cp, &sym.corner), ..after };
+            assert_eq!(CornerPerm::get(&conj), t.corner_sym.reps[cs >> 4] as usize);
+            let es = t.edge_after(edge as usize, k);
+            let sym = &syms()[es & 15];
+            let conj = CubieCube { ep: conj_perm(&after.ep, &sym.edge), ..after };
+            assert_eq!(UdEdgePerm::get(&conj), t.edge_sym.reps[es >> 4] as usize);
             assert_eq!(t.slice_perm_move[SlicePerm::get(&c) * 10 + k] as usize, SlicePerm::get(&after));
             assert_eq!(t.corner_comb_move[CornerCombParity::get(&c) * 10 + k] as usize, CornerCombParity::get(&after));
         }
@@ -171,7 +195,8 @@ fn two_phase_distributions_are_pinned() {
     // The symmetry-reduced tables as stored.
     assert_eq!(trimmed(&t.twist_slice_prune), [1, 1, 11, 95, 894, 7358, 39443, 76934, 19220, 88]);
     assert_eq!(trimmed(&t.flip_slice_prune), [1, 3, 26, 196, 1054, 6874, 37655, 90336, 30065, 110]);
-    assert_eq!(trimmed(&t.flip_twist_prune), [1, 3, 22, 153, 1228, 10632, 86983, 387147, 246339, 2324]);
+    // Exact: [.., 387147, 246339, 2324]; distances 9 are stored as 8 (FLIP_TWIST_CAP).
+    assert_eq!(trimmed(&t.flip_twist_prune), [1, 3, 22, 153, 1228, 10632, 86983, 387147, 248663]);
     assert_eq!(
         trimmed(&t.corner_slice_prune),
         [1, 3, 10, 44, 214, 846, 2413, 5122, 8639, 12128, 12571, 12985, 7754, 3366, 336]
@@ -191,7 +216,7 @@ fn two_phase_distributions_are_pinned() {
     );
     assert_eq!(
         raw_distribution(2048, 2187, |a, b| t.flip_twist(a, b)),
-        [1, 4, 46, 504, 5662, 61008, 549711, 2422226, 1431344, 8470]
+        [1, 4, 46, 504, 5662, 61008, 549711, 2422226, 1439814]
     );
     assert_eq!(
         raw_distribution(40320, 24, |a, b| t.corner_slice(a, b)),
@@ -219,13 +244,20 @@ fn symmetry_reduced_tables_match_plain_breadth_first_search() {
             assert_eq!(t.twist_slice(tw, sl), plain.get(tw * 495 + sl));
         }
     }
-    let plain = plain_bfs(&t.corner_perm_move, &t.slice_perm_move, 24, 10, 10);
+    // The flip-twist table is the plain distance up to its cap.
+    let plain = plain_bfs(&t.flip_move, &t.twist_move, 2187, 18, 18);
+    for fl in 0..2048 {
+        for tw in 0..2187 {
+            assert_eq!(t.flip_twist(fl, tw), plain.get(fl * 2187 + tw).min(FLIP_TWIST_CAP));
+        }
+    }
+    let plain = plain_bfs(&raw_phase2().0, &t.slice_perm_move, 24, 10, 10);
     for c in 0..40320 {
         for sp in 0..24 {
             assert_eq!(t.corner_slice(c, sp), plain.get(c * 24 + sp));
         }
     }
-    let plain = plain_bfs(&t.ud_edge_perm_move, &t.corner_comb_move, 140, 10, 10);
+    let plain = plain_bfs(&raw_phase2().1, &t.corner_comb_move, 140, 10, 10);
     let mut rng = Rng::new(9);
     for _ in 0..200_000 {
         let (e, b) = (rng.below(40320) as usize, rng.below(140) as usize);
@@ -260,24 +292,35 @@ fn pruning_tables_are_consistent_with_their_moves() {
                 .collect::<Vec<_>>()
         }
     };
-    let check =
-        |n_a: usize, n_b: usize, f: &dyn Fn(usize, usize) -> u8, next: &dyn Fn(usize) -> Vec<usize>, rng: &mut Rng| {
-            for _ in 0..20_000 {
-                let i = rng.below((n_a * n_b) as u64) as usize;
-                let d = f(i / n_b, i % n_b);
-                let around: Vec<u8> = next(i).into_iter().map(|j| f(j / n_b, j % n_b)).collect();
-                if d == 0 {
-                    assert_eq!(i, 0);
-                } else {
-                    assert_eq!(*around.iter().min().unwrap(), d - 1, "entry {i}");
-                }
+    // `cap`: entries stored at the cap may be farther, so their nearest neighbour may be as far.
+    let check_capped = |n_a: usize,
+                        n_b: usize,
+                        f: &dyn Fn(usize, usize) -> u8,
+                        next: &dyn Fn(usize) -> Vec<usize>,
+                        cap: u8,
+                        rng: &mut Rng| {
+        for _ in 0..20_000 {
+            let i = rng.below((n_a * n_b) as u64) as usize;
+            let d = f(i / n_b, i % n_b);
+            let nearest = next(i).into_iter().map(|j| f(j / n_b, j % n_b)).min().unwrap();
+            if d == 0 {
+                assert_eq!(i, 0);
+            } else if d == cap {
+                assert!(nearest == d - 1 || nearest == d, "entry {i}");
+            } else {
+                assert_eq!(nearest, d - 1, "entry {i}");
             }
-        };
+        }
+    };
+    let check = |n_a, n_b, f: &dyn Fn(usize, usize) -> u8, next: &dyn Fn(usize) -> Vec<usize>, rng: &mut Rng| {
+        check_capped(n_a, n_b, f, next, u8::MAX, rng)
+    };
     check(2187, 495, &|a, b| t.twist_slice(a, b), &pairs(495, &t.twist_move, &t.slice_move, 18), &mut rng);
     check(2048, 495, &|a, b| t.flip_slice(a, b), &pairs(495, &t.flip_move, &t.slice_move, 18), &mut rng);
-    check(2048, 2187, &|a, b| t.flip_twist(a, b), &pairs(2187, &t.flip_move, &t.twist_move, 18), &mut rng);
-    check(40320, 24, &|a, b| t.corner_slice(a, b), &pairs(24, &t.corner_perm_move, &t.slice_perm_move, 10), &mut rng);
-    check(40320, 140, &|a, b| t.edge_comb(a, b), &pairs(140, &t.ud_edge_perm_move, &t.corner_comb_move, 10), &mut rng);
+    let flip_twist = pairs(2187, &t.flip_move, &t.twist_move, 18);
+    check_capped(2048, 2187, &|a, b| t.flip_twist(a, b), &flip_twist, FLIP_TWIST_CAP, &mut rng);
+    check(40320, 24, &|a, b| t.corner_slice(a, b), &pairs(24, &raw_phase2().0, &t.slice_perm_move, 10), &mut rng);
+    check(40320, 140, &|a, b| t.edge_comb(a, b), &pairs(140, &raw_phase2().1, &t.corner_comb_move, 10), &mut rng);
     let (moves, htm, _) = pocket_tables();
     check_consistent(htm.table(), |i| (0..9).map(|c| moves.apply(i, c)).collect(), &mut rng);
 }

@@ -22,17 +22,15 @@ pub fn perm_unrank(mut rank: usize, out: &mut [u8]) {
         digits[i] = rank % (n - i);
         rank /= n - i;
     }
-    // Allocation-free: this runs for every entry of the permutation move tables.
-    let mut free = [0u8; 12];
-    for (i, f) in free.iter_mut().enumerate() {
-        *f = i as u8;
-    }
-    let mut left = n;
-    for i in 0..n {
-        let d = digits[i];
-        out[i] = free[d];
-        free.copy_within(d + 1..left, d);
-        left -= 1;
+    // The values not yet used, in order, one per 4 bits: taking the d-th closes the gap with
+    // shifts (this runs for every entry of the permutation tables, where a copy per digit cost
+    // a memory move call in the browser).
+    let mut free: u64 = 0xba98_7654_3210;
+    for (i, &d) in digits[..n].iter().enumerate() {
+        let shift = 4 * d as u32;
+        out[i] = ((free >> shift) & 15) as u8;
+        let below = free & ((1u64 << shift) - 1);
+        free = below | ((free >> (shift + 4)) << shift);
     }
 }
 

@@ -129,6 +129,22 @@ pub fn sym_inverse() -> &'static [usize; N_SYM] {
     })
 }
 
+/// `sym_mult()[a][b]`: the symmetry that conjugates as `b` followed by `a` (its slot map is
+/// `a`'s after `b`'s), so a class symmetry can be updated after a move without cubies.
+pub fn sym_mult() -> &'static [[u8; N_SYM]; N_SYM] {
+    static MULT: OnceLock<[[u8; N_SYM]; N_SYM]> = OnceLock::new();
+    MULT.get_or_init(|| {
+        let s = syms();
+        std::array::from_fn(|a| {
+            std::array::from_fn(|b| {
+                let corner: [u8; 8] = std::array::from_fn(|i| s[a].corner[s[b].corner[i] as usize]);
+                let edge: [u8; 12] = std::array::from_fn(|i| s[a].edge[s[b].edge[i] as usize]);
+                s.iter().position(|x| x.corner == corner && x.edge == edge).expect("a group") as u8
+            })
+        })
+    })
+}
+
 impl SymCoord {
     /// Reduces `0..size` under the first `n_syms` symmetries, where `conj(x, s)` conjugates raw
     /// value `x` by symmetry `s`.
@@ -138,6 +154,7 @@ impl SymCoord {
     }
 
     /// Reduces `0..size` under the symmetries `list` (a group, numbered as [`syms`]).
+    #[inline(never)]
     pub fn with_syms(size: usize, list: &[usize], conj: impl Fn(usize, usize) -> usize) -> SymCoord {
         let inv = sym_inverse();
         let mut class_of = vec![u16::MAX; size].into_boxed_slice();
@@ -197,6 +214,7 @@ fn add_class(
 }
 
 /// A table of raw value × symmetry → conjugated raw value, for the first `n_syms` symmetries.
+#[inline(never)]
 pub fn conj_table(size: usize, n_syms: usize, conj: impl Fn(usize, usize) -> usize) -> Box<[u16]> {
     (0..size).flat_map(|x| (0..n_syms).map(move |s| (x, s))).map(|(x, s)| conj(x, s) as u16).collect()
 }

@@ -320,12 +320,13 @@ impl Search<'_> {
         // bound then shrinks, so shorter ones are still found (iterating depths would redo work).
         let d2 = max2.min(MAX_PHASE2);
         // Most probes end here: the corner bound first, the edges only when it lets them by.
-        let (corner, slice) = (CornerPerm::get(&c), SlicePerm::get(&c));
-        if self.t.corner_slice(corner, slice) > d2 {
+        let t = self.t;
+        let (corner, slice) = (t.corner_sym.class_sym[CornerPerm::get(&c)] as usize, SlicePerm::get(&c));
+        if t.corner_slice_sym(corner, slice) > d2 {
             return false;
         }
-        let (edge, comb) = (UdEdgePerm::get(&c), CornerCombParity::get(&c));
-        if self.t.edge_comb(edge, comb) > d2 {
+        let (edge, comb) = (t.edge_sym.class_sym[UdEdgePerm::get(&c)] as usize, CornerCombParity::get(&c));
+        if t.edge_comb_sym(edge, comb) > d2 {
             return false;
         }
         if !self.phase2(corner, edge, slice, comb, d2) {
@@ -348,12 +349,13 @@ impl Search<'_> {
         len <= self.limits.target_length
     }
 
-    /// Phase 2 with at most `togo` more moves; true when solved (or stopped).
+    /// Phase 2 with at most `togo` more moves; true when solved (or stopped). `corner` and
+    /// `edge` are the permutations' `class << 4 | sym`; class 0 is the solved one.
     fn phase2(&mut self, corner: usize, edge: usize, slice: usize, comb: usize, togo: u8) -> bool {
         if self.tick() {
             return true;
         }
-        if corner == 0 && edge == 0 && slice == 0 {
+        if corner >> 4 == 0 && edge >> 4 == 0 && slice == 0 {
             return true;
         }
         if togo == 0 {
@@ -367,9 +369,8 @@ impl Search<'_> {
                 continue;
             }
             // The corner bound first; the edge moves and bound only when it lets the child by.
-            let (c, s) =
-                (self.t.corner_perm_move[corner * 10 + k] as usize, self.t.slice_perm_move[slice * 10 + k] as usize);
-            let bc = self.t.corner_slice(c, s);
+            let (c, s) = (self.t.corner_after(corner, k), self.t.slice_perm_move[slice * 10 + k] as usize);
+            let bc = self.t.corner_slice_sym(c, s);
             if bc >= togo {
                 // A quarter turn that goes past the limit by more than one: the face's other
                 // two turns are one move from it, so past the limit too.
@@ -378,9 +379,8 @@ impl Search<'_> {
                 }
                 continue;
             }
-            let (e, b) =
-                (self.t.ud_edge_perm_move[edge * 10 + k] as usize, self.t.corner_comb_move[comb * 10 + k] as usize);
-            if self.t.edge_comb(e, b) >= togo {
+            let (e, b) = (self.t.edge_after(edge, k), self.t.corner_comb_move[comb * 10 + k] as usize);
+            if self.t.edge_comb_sym(e, b) >= togo {
                 continue;
             }
             self.path.push(m);

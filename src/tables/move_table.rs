@@ -8,6 +8,7 @@ use crate::cube::Move;
 ///
 /// Where `moves` holds a face's quarter turn, the half and three-quarter turns of that face are
 /// read from the table itself (two or three quarter turns) instead of through cubies.
+#[inline(never)]
 pub fn build<C: Coord>(moves: &[Move], apply: impl Fn(&C::Cube, Move) -> C::Cube) -> Box<[u16]>
 where
     C::Cube: Default,

@@ -67,6 +67,7 @@ pub(crate) fn conj_ud<C: Coord<Cube = CubieCube>>(
 }
 
 /// Twist conjugated by each of the 16 UD symmetries: `twist * 16 + s`.
+#[inline(never)]
 pub(crate) fn twist_conj_table() -> Box<[u16]> {
     conj_table(N_TWIST, N_SYM, |x, s| conj_ud::<Twist>(x, s, Sym48::conj_corners))
 }

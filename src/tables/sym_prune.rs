@@ -10,8 +10,11 @@ use crate::coord::sym::SymCoord;
 pub struct SymPruneSpec<'a> {
     /// The reduced coordinate.
     pub sym: &'a SymCoord,
-    /// Raw move table of `a`, `stride` columns.
+    /// Move table of `a`, `stride` columns: raw (a row per raw value, raw entries), or by class
+    /// when `a_by_class`.
     pub a_move: &'a [u16],
+    /// `a_move` has a row per class, with entries `class << 4 | sym` (as `SymCoord::class_sym`).
+    pub a_by_class: bool,
     /// Raw move table of `b`, `stride` columns.
     pub b_move: &'a [u16],
     /// `b` conjugated by each of the `n_conj` symmetries: `b * n_conj + s`.
@@ -24,6 +27,9 @@ pub struct SymPruneSpec<'a> {
     pub stride: usize,
     /// Columns searched (closed under inverses).
     pub columns: &'a [usize],
+    /// Entries farther than this are stored as this (still a lower bound); the build stops
+    /// there instead of finding the last few far entries.
+    pub cap: Option<u8>,
 }
 
 impl SymPruneSpec<'_> {
@@ -102,6 +108,7 @@ impl SymPruneSpec<'_> {
     }
 
     /// Builds the table breadth-first from the solved entry (0, 0).
+    #[inline(never)]
     pub fn build(&self) -> NibbleTable {
         let classes = self.sym.classes();
         let b_size = self.b_size;
@@ -117,6 +124,11 @@ impl SymPruneSpec<'_> {
         let mut plain = vec![false; cols];
         while at_depth > 0 && reached < total {
             let next = depth + 1;
+            if Some(next) == self.cap {
+                // Every entry not yet reached is at least `next` away.
+                dist.iter_mut().filter(|d| **d == UNREACHED).for_each(|d| *d = next);
+                break;
+            }
             assert!(next < UNREACHED, "distance does not fit 4 bits");
             let backward = at_depth > (total - reached) / 2;
             let look_for = if backward { UNREACHED } else { depth };
@@ -126,9 +138,10 @@ impl SymPruneSpec<'_> {
                 if !row_has(&dist[row..row + b_size], look_for) {
                     continue;
                 }
-                let a_raw = self.sym.reps[class] as usize;
+                let a_row = if self.a_by_class { class } else { self.sym.reps[class] as usize };
                 for (k, &c) in self.columns.iter().enumerate() {
-                    let cs = self.sym.class_sym[self.a_move[a_raw * self.stride + c] as usize] as usize;
+                    let moved = self.a_move[a_row * self.stride + c] as usize;
+                    let cs = if self.a_by_class { moved } else { self.sym.class_sym[moved] as usize };
                     to_row[k] = (cs >> 4) * b_size;
                     to_sym[k] = cs & 15;
                     // Most representatives have no symmetry of their own: one entry to set.

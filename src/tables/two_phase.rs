@@ -6,7 +6,7 @@
 //! | --- | --- | --- |
 //! | `twist_slice_prune` | twist classes (8 rotations) × 495 | twist and slice positions |
 //! | `flip_slice_prune` | flip classes (the 8 diagonal symmetries) × 495 | flip and slice positions |
-//! | `flip_twist_prune` | flip classes (the 8 diagonal symmetries) × 2187 | flip and twist |
+//! | `flip_twist_prune` | flip classes (the 8 diagonal symmetries) × 2187 | flip and twist (9 stored as 8) |
 //! | `corner_slice_prune` | corner-permutation classes (16) × 24 | phase 2: corners and slice order |
 //! | `edge_comb_prune` | U/D-edge-permutation classes (16) × 140 | phase 2: edges, corner combination and parity |
 
@@ -17,12 +17,13 @@ use super::phase1::{conj_ud, twist_conj_table, NearSubgroup, Phase1Table};
 use super::sym_prune::SymPruneSpec;
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
-use crate::coord::sym::{conj_ori, conj_perm, conj_table, syms, SymCoord, N_SYM, N_SYM_ROT};
+use crate::coord::sym::{conj_ori, conj_perm, conj_table, sym_mult, syms, SymCoord, N_SYM, N_SYM_ROT};
 use crate::coord::sym48::Sym48;
 use crate::coord::{Coord, N_CORNER_COMB_PARITY, N_SLICE, N_SLICE_PERM, N_TWIST};
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Face, Move};
 use crate::error::TableError;
+use std::sync::OnceLock;
 
 /// The moves of phase 2, which keep a cube inside ⟨U, D, R2, L2, F2, B2⟩.
 pub const PHASE2_MOVES: [Move; 10] = {
@@ -44,16 +45,48 @@ fn apply(c: &CubieCube, m: Move) -> CubieCube {
     c.apply_move(m)
 }
 
-/// A move on the corner permutation alone (the big phase-2 move tables need nothing else).
-fn apply_corner_perm(c: &CubieCube, m: Move) -> CubieCube {
-    let mc = &move_cubes()[m.index()];
-    CubieCube { cp: std::array::from_fn(|i| c.cp[mc.cp[i] as usize]), ..*c }
+/// `phase2_move_conj()[s][k]`: the phase-2 move (an index into [`PHASE2_MOVES`]) that move `k`
+/// becomes when conjugated by symmetry `s`. The 16 symmetries keep the UD axis, so they map
+/// phase-2 moves to phase-2 moves.
+pub fn phase2_move_conj() -> &'static [[u8; 10]; N_SYM] {
+    static CONJ: OnceLock<[[u8; 10]; N_SYM]> = OnceLock::new();
+    CONJ.get_or_init(|| {
+        let cubes = move_cubes();
+        std::array::from_fn(|s| {
+            let sym = &syms()[s];
+            std::array::from_fn(|k| {
+                let mc = &cubes[PHASE2_MOVES[k].index()];
+                let (cp, ep) = (conj_perm(&mc.cp, &sym.corner), conj_perm(&mc.ep, &sym.edge));
+                PHASE2_MOVES
+                    .iter()
+                    .position(|m| cubes[m.index()].cp == cp && cubes[m.index()].ep == ep)
+                    .expect("a phase-2 move") as u8
+            })
+        })
+    })
 }
 
-/// A move on the edge permutation alone.
-fn apply_edge_perm(c: &CubieCube, m: Move) -> CubieCube {
-    let mc = &move_cubes()[m.index()];
-    CubieCube { ep: std::array::from_fn(|i| c.ep[mc.ep[i] as usize]), ..*c }
+/// The move table of a symmetry-reduced permutation coordinate over the phase-2 moves, one row
+/// per class: the representative's class and symmetry after each move (`class << 4 | sym`, as
+/// in `SymCoord::class_sym`). 2,768 rows instead of 40,320.
+#[inline(never)]
+fn class_move_table<C: Coord<Cube = CubieCube>>(sym: &SymCoord) -> Box<[u16]> {
+    let mut table = vec![0u16; sym.classes() * 10].into_boxed_slice();
+    for (class, &rep) in sym.reps.iter().enumerate() {
+        class_move_row::<C>(&mut table[class * 10..class * 10 + 10], rep as usize, sym);
+    }
+    table
+}
+
+/// One row of [`class_move_table`]; out of line so browsers optimise it early (see
+/// `prune::expand_row`).
+#[inline(never)]
+fn class_move_row<C: Coord<Cube = CubieCube>>(row: &mut [u16], rep: usize, sym: &SymCoord) {
+    let mut cube = CubieCube::SOLVED;
+    C::set(&mut cube, rep);
+    for (k, &m) in PHASE2_MOVES.iter().enumerate() {
+        row[k] = sym.class_sym[C::get(&cube.apply_move(m))] as u16;
+    }
 }
 
 /// Conjugates raw value `x` of coordinate `C` by symmetry `s`, through a cube.
@@ -82,10 +115,15 @@ pub struct TwoPhaseTables {
     pub flip_move: Box<[u16]>,
     /// UD-slice edge positions × 18 moves.
     pub slice_move: Box<[u16]>,
-    /// Corner permutation × 10 phase-2 moves.
-    pub corner_perm_move: Box<[u16]>,
-    /// U and D edge permutation × 10 phase-2 moves.
-    pub ud_edge_perm_move: Box<[u16]>,
+    /// Corner-permutation class × 10 phase-2 moves: `class << 4 | sym` after the move (see
+    /// [`TwoPhaseTables::corner_after`]).
+    pub corner_class_move: Box<[u16]>,
+    /// U/D-edge-permutation class × 10 phase-2 moves, likewise.
+    pub edge_class_move: Box<[u16]>,
+    /// [`phase2_move_conj`], copied here for the search.
+    pub move_conj: [[u8; 10]; N_SYM],
+    /// [`sym_mult`], copied here for the search.
+    pub sym_mult: [[u8; N_SYM]; N_SYM],
     /// Slice edge permutation × 10 phase-2 moves.
     pub slice_perm_move: Box<[u16]>,
     /// Corner combination and parity × 10 phase-2 moves.
@@ -180,7 +218,12 @@ impl TwoPhaseTables {
     /// Phase-2 distance bound from corner permutation and slice permutation.
     #[inline(always)]
     pub fn corner_slice(&self, corner: usize, slice_perm: usize) -> u8 {
-        let cs = self.corner_sym.class_sym[corner] as usize;
+        self.corner_slice_sym(self.corner_sym.class_sym[corner] as usize, slice_perm)
+    }
+
+    /// [`Self::corner_slice`] from the corner permutation's `class << 4 | sym`.
+    #[inline(always)]
+    pub fn corner_slice_sym(&self, cs: usize, slice_perm: usize) -> u8 {
         let (c, s) = (cs >> 4, cs & 15);
         self.corner_slice_prune.get(c * N_SLICE_PERM + self.slice_perm_conj[slice_perm * N_SYM + s] as usize)
     }
@@ -188,9 +231,36 @@ impl TwoPhaseTables {
     /// Phase-2 distance bound from U/D edge permutation and corner combination.
     #[inline(always)]
     pub fn edge_comb(&self, edge: usize, comb: usize) -> u8 {
-        let cs = self.edge_sym.class_sym[edge] as usize;
+        self.edge_comb_sym(self.edge_sym.class_sym[edge] as usize, comb)
+    }
+
+    /// [`Self::edge_comb`] from the edge permutation's `class << 4 | sym`.
+    #[inline(always)]
+    pub fn edge_comb_sym(&self, cs: usize, comb: usize) -> u8 {
         let (c, s) = (cs >> 4, cs & 15);
         self.edge_comb_prune.get(c * N_CORNER_COMB_PARITY + self.corner_comb_conj[comb * N_SYM + s] as usize)
+    }
+
+    /// The corner permutation's `class << 4 | sym` after phase-2 move `k` (an index into
+    /// [`PHASE2_MOVES`]). With `s` taking the state to its representative, the move becomes its
+    /// conjugate by `s` on the representative, whose table entry gives the new class and the
+    /// symmetry to apply after `s`.
+    #[inline(always)]
+    pub fn corner_after(&self, cs: usize, k: usize) -> usize {
+        Self::class_after(&self.corner_class_move, &self.move_conj, &self.sym_mult, cs, k)
+    }
+
+    /// [`Self::corner_after`] for the U/D edge permutation.
+    #[inline(always)]
+    pub fn edge_after(&self, cs: usize, k: usize) -> usize {
+        Self::class_after(&self.edge_class_move, &self.move_conj, &self.sym_mult, cs, k)
+    }
+
+    #[inline(always)]
+    fn class_after(table: &[u16], conj: &[[u8; 10]; N_SYM], mult: &[[u8; N_SYM]; N_SYM], cs: usize, k: usize) -> usize {
+        let (c, s) = (cs >> 4, cs & 15);
+        let x = table[c * 10 + conj[s][k] as usize] as usize;
+        (x & !15) | mult[x & 15][s] as usize
     }
 }
 
@@ -207,6 +277,11 @@ pub struct TwoPhaseBuilder {
     conjs: Vec<Box<[u16]>>,
     prunes: Vec<NibbleTable>,
 }
+
+/// The flip-twist table stores distances 9 as 8: 2,324 of its 734,832 entries, whose exact
+/// values took the last and slowest breadth-first step (40% of the table's build). The table
+/// only serves until the exact phase-1 table is there.
+pub const FLIP_TWIST_CAP: u8 = 8;
 
 /// Number of steps of [`TwoPhaseBuilder::step`].
 pub const BUILD_STEPS: usize = 20;
@@ -242,16 +317,23 @@ impl TwoPhaseBuilder {
         SymPruneSpec {
             sym: &self.syms[sym],
             a_move: &self.moves[a],
+            a_by_class: !phase1,
             b_move: &self.moves[b],
             b_conj: &self.conjs[conj],
             n_conj,
             b_size,
             stride: if phase1 { 18 } else { 10 },
             columns: if phase1 { &ALL_COLUMNS } else { &ALL_COLUMNS[..10] },
+            cap: None,
         }
     }
 
     /// Runs the next step; returns the steps done so far (`BUILD_STEPS` when finished).
+    ///
+    /// The builders it calls are kept out of line: in a browser, a function whose loops run hot
+    /// is compiled again by the optimising compiler, and this one with every build inlined
+    /// took 50-67 ms of that compiler's time on a first visit, ahead of the row functions that
+    /// needed it.
     pub fn step(&mut self) -> usize {
         match self.step {
             // One table a step: a page reports progress and answers requests between them.
@@ -260,22 +342,24 @@ impl TwoPhaseBuilder {
             2 => self.moves.push(move_table::build::<Slice>(&Move::ALL, apply)),
             3 => self.moves.push(move_table::build::<SlicePerm>(&PHASE2_MOVES, apply)),
             4 => self.moves.push(move_table::build::<CornerCombParity>(&PHASE2_MOVES, apply)),
-            5 => self.moves.push(move_table::build::<CornerPerm>(&PHASE2_MOVES, apply_corner_perm)),
-            6 => self.moves.push(move_table::build::<UdEdgePerm>(&PHASE2_MOVES, apply_edge_perm)),
-            7 => self.syms.push(SymCoord::new(N_TWIST, N_SYM_ROT, |x, s| conj::<Twist>(x, s, conj_corners))),
+            5 => self.syms.push(SymCoord::new(N_TWIST, N_SYM_ROT, |x, s| conj::<Twist>(x, s, conj_corners))),
             // Flip under the eight symmetries whose matrices are diagonal (I, the half turns
             // x2 y2 z2, and their left-right mirrors): they keep every axis, so edge flip
             // conjugates on its own; mirrors change corner twist, hence the 48-symmetry
             // conjugation for twist.
-            8 => self.syms.push(SymCoord::with_syms(crate::coord::N_FLIP, &FLIP_SYMS, |x, s| {
+            6 => self.syms.push(SymCoord::with_syms(crate::coord::N_FLIP, &FLIP_SYMS, |x, s| {
                 conj_ud::<Flip>(x, s, Sym48::conj_edges)
             })),
-            9 => self
+            7 => self
                 .syms
                 .push(SymCoord::new(crate::coord::N_CORNER_PERM, N_SYM, |x, s| conj::<CornerPerm>(x, s, conj_corners))),
-            10 => self
+            8 => self
                 .syms
                 .push(SymCoord::new(crate::coord::N_UD_EDGE_PERM, N_SYM, |x, s| conj::<UdEdgePerm>(x, s, conj_edges))),
+            // The big permutation coordinates move by class (their raw tables would be 15
+            // times the work).
+            9 => self.moves.push(class_move_table::<CornerPerm>(&self.syms[2])),
+            10 => self.moves.push(class_move_table::<UdEdgePerm>(&self.syms[3])),
             11 => self.conjs.push(conj_table(N_SLICE, N_SYM, |x, s| conj::<Slice>(x, s, conj_edges))),
             12 => self.conjs.push(twist_conj_table()),
             13 => self.conjs.push(conj_table(N_SLICE_PERM, N_SYM, |x, s| conj::<SlicePerm>(x, s, conj_edges))),
@@ -299,7 +383,9 @@ impl TwoPhaseBuilder {
             }
             15 => self.prunes.push(self.spec(0, TWIST, SLICE, 0, N_SYM, N_SLICE).build()),
             16 => self.prunes.push(self.spec(1, FLIP, SLICE, 0, N_SYM, N_SLICE).build()),
-            17 => self.prunes.push(self.spec(1, FLIP, TWIST, 1, N_SYM, N_TWIST).build()),
+            17 => self.prunes.push(
+                SymPruneSpec { cap: Some(FLIP_TWIST_CAP), ..self.spec(1, FLIP, TWIST, 1, N_SYM, N_TWIST) }.build(),
+            ),
             18 => self.prunes.push(self.spec(2, CORNER, SLICE_PERM, 2, N_SYM, N_SLICE_PERM).build()),
             19 => self.prunes.push(self.spec(3, EDGE, COMB, 3, N_SYM, N_CORNER_COMB_PARITY).build()),
             _ => return BUILD_STEPS,
@@ -365,8 +451,10 @@ impl TwoPhaseBuilder {
             slice_move,
             slice_perm_move: next_move(),
             corner_comb_move: next_move(),
-            corner_perm_move: next_move(),
-            ud_edge_perm_move: next_move(),
+            corner_class_move: next_move(),
+            edge_class_move: next_move(),
+            move_conj: *phase2_move_conj(),
+            sym_mult: *sym_mult(),
             twist_sym: syms.next().unwrap(),
             flip_sym: syms.next().unwrap(),
             corner_sym: syms.next().unwrap(),
