@@ -44,10 +44,6 @@ impl NibbleTable {
     }
     /// How many entries hold each value.
     pub fn distribution(&self) -> [u64; 16] {
-        let mut d = [0u64; 16];
-        for i in 0..self.len {
-            d[self.get(i) as usize] += 1;
-        }
-        d
+        super::format::distribution(&self.packed, self.len, 4)
     }
 }

@@ -172,7 +172,11 @@ impl TwoPhaseTables {
             &self.corner_slice_prune,
             &self.edge_comb_prune,
         ];
-        tables.iter().zip(KIND_TWO_PHASE).flat_map(|(t, kind)| format::to_bytes(kind, t)).collect()
+        let mut out = Vec::new();
+        for (t, kind) in tables.iter().zip(KIND_TWO_PHASE) {
+            out.extend_from_slice(&format::to_bytes(kind, t));
+        }
+        out
     }
 
     /// Builds every table.
