@@ -58,50 +58,53 @@ impl SymPruneSpec<'_> {
         count
     }
 
-    /// One row of a breadth-first step (see `prune::expand_row` on why it is out of line).
+    /// One row of a forward breadth-first step: sets the unreached neighbours of the row's
+    /// entries at `depth`. Out of line so browsers optimise it early (see `prune::expand_row`);
+    /// the backward step is a function of its own, so each compiles sooner.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn expand_row(
-        &self,
-        dist: &mut [u8],
-        class: usize,
-        to_row: &[usize],
-        to_sym: &[usize],
-        plain: &[bool],
-        depth: u8,
-        backward: bool,
-    ) -> u64 {
+    fn expand_forward(&self, dist: &mut [u8], class: usize, to: &[Target], depth: u8) -> u64 {
         let (b_size, n_conj, next) = (self.b_size, self.n_conj, depth + 1);
         let row = class * b_size;
-        let look_for = if backward { UNREACHED } else { depth };
         let mut count = 0;
         for b in 0..b_size {
-            if dist[row + b] != look_for {
+            if dist[row + b] != depth {
                 continue;
             }
             let b_moves = &self.b_move[b * self.stride..];
-            if backward {
-                let mut hit = false;
-                for (k, &c) in self.columns.iter().enumerate() {
-                    let b2 = self.b_conj[b_moves[c] as usize * n_conj + to_sym[k]] as usize;
-                    hit |= dist[to_row[k] + b2] == depth;
+            for (t, &c) in to.iter().zip(self.columns) {
+                let b2 = self.b_conj[b_moves[c] as usize * n_conj + t.sym] as usize;
+                let j = t.row + b2;
+                if t.plain {
+                    let v = dist[j];
+                    let fresh = (v == UNREACHED) as u8;
+                    dist[j] = v - fresh * (UNREACHED - next);
+                    count += fresh as u64;
+                } else if dist[j] == UNREACHED {
+                    count += self.set_all(dist, t.row / b_size, b2, next);
                 }
-                if hit {
-                    count += self.set_all(dist, class, b, next);
-                }
-            } else {
-                for (k, &c) in self.columns.iter().enumerate() {
-                    let b2 = self.b_conj[b_moves[c] as usize * n_conj + to_sym[k]] as usize;
-                    let j = to_row[k] + b2;
-                    if plain[k] {
-                        let v = dist[j];
-                        let fresh = (v == UNREACHED) as u8;
-                        dist[j] = v - fresh * (UNREACHED - next);
-                        count += fresh as u64;
-                    } else if dist[j] == UNREACHED {
-                        count += self.set_all(dist, to_row[k] / b_size, b2, next);
-                    }
-                }
+            }
+        }
+        count
+    }
+
+    /// One row of a backward breadth-first step: sets the row's unreached entries that have a
+    /// neighbour at `depth` (see [`Self::expand_forward`]).
+    #[inline(never)]
+    fn expand_backward(&self, dist: &mut [u8], class: usize, to: &[Target], depth: u8) -> u64 {
+        let (b_size, n_conj) = (self.b_size, self.n_conj);
+        let row = class * b_size;
+        let mut count = 0;
+        for b in 0..b_size {
+            if dist[row + b] != UNREACHED {
+                continue;
+            }
+            let b_moves = &self.b_move[b * self.stride..];
+            let hit = to.iter().zip(self.columns).any(|(t, &c)| {
+                let b2 = self.b_conj[b_moves[c] as usize * n_conj + t.sym] as usize;
+                dist[t.row + b2] == depth
+            });
+            if hit {
+                count += self.set_all(dist, class, b, depth + 1);
             }
         }
         count
@@ -118,10 +121,8 @@ impl SymPruneSpec<'_> {
         let mut at_depth = reached;
         let mut depth = 0u8;
         let cols = self.columns.len();
-        // Per row: where each move takes the class representative (row start, conjugating symmetry).
-        let mut to_row = vec![0usize; cols];
-        let mut to_sym = vec![0usize; cols];
-        let mut plain = vec![false; cols];
+        // Per row: where each move takes the class representative.
+        let mut to = vec![Target { row: 0, sym: 0, plain: false }; cols];
         while at_depth > 0 && reached < total {
             let next = depth + 1;
             if Some(next) == self.cap {
@@ -139,15 +140,17 @@ impl SymPruneSpec<'_> {
                     continue;
                 }
                 let a_row = if self.a_by_class { class } else { self.sym.reps[class] as usize };
-                for (k, &c) in self.columns.iter().enumerate() {
+                for (t, &c) in to.iter_mut().zip(self.columns) {
                     let moved = self.a_move[a_row * self.stride + c] as usize;
                     let cs = if self.a_by_class { moved } else { self.sym.class_sym[moved] as usize };
-                    to_row[k] = (cs >> 4) * b_size;
-                    to_sym[k] = cs & 15;
                     // Most representatives have no symmetry of their own: one entry to set.
-                    plain[k] = self.sym.stabiliser[cs >> 4] == 1;
+                    *t = Target { row: (cs >> 4) * b_size, sym: cs & 15, plain: self.sym.stabiliser[cs >> 4] == 1 };
                 }
-                count += self.expand_row(&mut dist, class, &to_row, &to_sym, &plain, depth, backward);
+                count += if backward {
+                    self.expand_backward(&mut dist, class, &to, depth)
+                } else {
+                    self.expand_forward(&mut dist, class, &to, depth)
+                };
             }
             depth = next;
             at_depth = count;
@@ -156,6 +159,15 @@ impl SymPruneSpec<'_> {
         let packed: Box<[u8]> = dist.chunks(2).map(|p| p[0] | p.get(1).map_or(0, |&h| h << 4)).collect();
         NibbleTable::from_packed(packed, dist.len())
     }
+}
+
+/// Where one move takes a row's class representative: the row of the class it lands in, the
+/// symmetry that conjugates it there, and whether that class has no symmetry of its own.
+#[derive(Clone, Copy)]
+struct Target {
+    row: usize,
+    sym: usize,
+    plain: bool,
 }
 
 /// Does a row hold `value`? Out of line so browsers optimise it early (see `prune::expand_row`).
