@@ -18,6 +18,19 @@ impl NibbleTable {
         assert_eq!(packed.len(), len.div_ceil(2));
         NibbleTable { packed, len }
     }
+    /// Packs one entry a byte (values 0..16), two to a byte.
+    pub fn from_values(values: &[u8]) -> NibbleTable {
+        let mut packed = vec![0u8; values.len().div_ceil(2)].into_boxed_slice();
+        // Whole pairs first (a loop the compiler vectorises), then the odd last entry.
+        let pairs = values.chunks_exact(2);
+        if let [last] = pairs.remainder() {
+            packed[values.len() / 2] = *last;
+        }
+        for (p, pair) in packed.iter_mut().zip(pairs) {
+            *p = pair[0] | pair[1] << 4;
+        }
+        NibbleTable { packed, len: values.len() }
+    }
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.len

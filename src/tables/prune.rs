@@ -114,8 +114,7 @@ impl Bfs {
     /// Runs to the end and returns the packed table.
     pub fn finish(mut self) -> NibbleTable {
         while self.step() {}
-        let packed: Box<[u8]> = self.dist.chunks(2).map(|p| p[0] | p.get(1).map_or(0, |&h| h << 4)).collect();
-        NibbleTable::from_packed(packed, self.dist.len())
+        NibbleTable::from_values(&self.dist)
     }
 }
 

@@ -156,8 +156,7 @@ impl SymPruneSpec<'_> {
             at_depth = count;
             reached += count;
         }
-        let packed: Box<[u8]> = dist.chunks(2).map(|p| p[0] | p.get(1).map_or(0, |&h| h << 4)).collect();
-        NibbleTable::from_packed(packed, dist.len())
+        NibbleTable::from_values(&dist)
     }
 }
 

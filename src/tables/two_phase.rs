@@ -15,6 +15,7 @@ use super::move_table;
 use super::nibble::NibbleTable;
 use super::phase1::{conj_ud, twist_conj_table, NearSubgroup, Phase1Table};
 use super::sym_prune::SymPruneSpec;
+use crate::coord::index::{perm_rank, perm_unrank};
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
 use crate::coord::sym::{conj_ori, conj_perm, conj_table, sym_mult, syms, SymCoord, N_SYM, N_SYM_ROT};
@@ -95,6 +96,15 @@ fn conj<C: Coord<Cube = CubieCube>>(x: usize, s: usize, f: impl Fn(&mut CubieCub
     C::set(&mut c, x);
     f(&mut c, &syms()[s]);
     C::get(&c)
+}
+
+/// Conjugates permutation rank `x` of eight pieces (as `perm_rank`) by a slot map of those
+/// eight slots.
+fn conj_perm_rank(x: usize, map: &[u8]) -> usize {
+    let mut p = [0u8; 8];
+    perm_unrank(x, &mut p);
+    let map: [u8; 8] = std::array::from_fn(|i| map[i]);
+    perm_rank(&conj_perm(&p, &map))
 }
 
 fn conj_corners(c: &mut CubieCube, s: &crate::coord::sym::Sym) {
@@ -359,12 +369,14 @@ impl TwoPhaseBuilder {
             6 => self.syms.push(SymCoord::with_syms(crate::coord::N_FLIP, &FLIP_SYMS, |x, s| {
                 conj_ud::<Flip>(x, s, Sym48::conj_edges)
             })),
+            // The permutations are conjugated as arrays (the symmetries keep the U/D edges
+            // among themselves), not through whole cubes: 40,320 values each.
             7 => self
                 .syms
-                .push(SymCoord::new(crate::coord::N_CORNER_PERM, N_SYM, |x, s| conj::<CornerPerm>(x, s, conj_corners))),
-            8 => self
-                .syms
-                .push(SymCoord::new(crate::coord::N_UD_EDGE_PERM, N_SYM, |x, s| conj::<UdEdgePerm>(x, s, conj_edges))),
+                .push(SymCoord::new(crate::coord::N_CORNER_PERM, N_SYM, |x, s| conj_perm_rank(x, &syms()[s].corner))),
+            8 => self.syms.push(SymCoord::new(crate::coord::N_UD_EDGE_PERM, N_SYM, |x, s| {
+                conj_perm_rank(x, &syms()[s].edge[..8])
+            })),
             // The big permutation coordinates move by class (their raw tables would be 15
             // times the work).
             9 => self.moves.push(class_move_table::<CornerPerm>(&self.syms[2])),
