@@ -58,21 +58,27 @@ impl SymPruneSpec<'_> {
         count
     }
 
+    /// Where move column `c` takes value `b` of the raw coordinate, conjugated into the class
+    /// row the move's [`Target`] lands in.
+    #[inline(always)]
+    fn moved(&self, b: usize, c: usize, t: &Target) -> usize {
+        self.b_conj[self.b_move[b * self.stride + c] as usize * self.n_conj + t.sym] as usize
+    }
+
     /// One row of a forward breadth-first step: sets the unreached neighbours of the row's
     /// entries at `depth`. Out of line so browsers optimise it early (see `prune::expand_row`);
     /// the backward step is a function of its own, so each compiles sooner.
     #[inline(never)]
     fn expand_forward(&self, dist: &mut [u8], class: usize, to: &[Target], depth: u8) -> u64 {
-        let (b_size, n_conj, next) = (self.b_size, self.n_conj, depth + 1);
+        let (b_size, next) = (self.b_size, depth + 1);
         let row = class * b_size;
         let mut count = 0;
         for b in 0..b_size {
             if dist[row + b] != depth {
                 continue;
             }
-            let b_moves = &self.b_move[b * self.stride..];
             for (t, &c) in to.iter().zip(self.columns) {
-                let b2 = self.b_conj[b_moves[c] as usize * n_conj + t.sym] as usize;
+                let b2 = self.moved(b, c, t);
                 let j = t.row + b2;
                 if t.plain {
                     let v = dist[j];
@@ -91,18 +97,13 @@ impl SymPruneSpec<'_> {
     /// neighbour at `depth` (see [`Self::expand_forward`]).
     #[inline(never)]
     fn expand_backward(&self, dist: &mut [u8], class: usize, to: &[Target], depth: u8) -> u64 {
-        let (b_size, n_conj) = (self.b_size, self.n_conj);
-        let row = class * b_size;
+        let row = class * self.b_size;
         let mut count = 0;
-        for b in 0..b_size {
+        for b in 0..self.b_size {
             if dist[row + b] != UNREACHED {
                 continue;
             }
-            let b_moves = &self.b_move[b * self.stride..];
-            let hit = to.iter().zip(self.columns).any(|(t, &c)| {
-                let b2 = self.b_conj[b_moves[c] as usize * n_conj + t.sym] as usize;
-                dist[t.row + b2] == depth
-            });
+            let hit = to.iter().zip(self.columns).any(|(t, &c)| dist[t.row + self.moved(b, c, t)] == depth);
             if hit {
                 count += self.set_all(dist, class, b, depth + 1);
             }
