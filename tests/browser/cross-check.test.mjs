@@ -1,0 +1,74 @@
+// Our command-line solutions checked by an independent simulator: cubing.js's KPuzzle (run in
+// Node, no browser) applies each scramble and then our solution, and must find the cube solved.
+// This checks the sticker-string reading, the solvers and the move notation against code we did
+// not write.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { cube2x2x2, cube3x3x3 } from 'cubing/puzzles';
+import { Alg } from 'cubing/alg';
+
+// The binary `cargo test` (run first by `./build.sh test`) or a release build left behind,
+// whichever is newer; built when there is neither.
+function cli() {
+  const found = ['target/debug/cubehint', 'target/release/cubehint'].filter(existsSync);
+  if (found.length === 0) {
+    execFileSync('cargo', ['build', '--bin', 'cubehint'], { stdio: 'inherit' });
+    return 'target/debug/cubehint';
+  }
+  return found.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+}
+const bin = cli();
+const run = (args, input) => execFileSync(bin, args, { input, encoding: 'utf8', maxBuffer: 1 << 26 });
+
+// `cubehint scramble` lines are "moves<TAB>facelets".
+const scrambles = (size, count, seed) =>
+  run(['scramble', size, '--count', String(count), '--seed', String(seed), '--facelets'])
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [moves, facelets] = line.split('\t');
+      return { moves, facelets };
+    });
+
+const count = (moves) => (moves.trim() ? moves.trim().split(/\s+/).length : 0);
+
+test('3x3: random states and hard positions, solved within 20 moves as cubing.js applies them', async () => {
+  const hard = [
+    ['superflip', "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"],
+    ['checkerboard', 'U2 D2 F2 B2 L2 R2'],
+    ['J-perm', "R U R' F' R U R' U' R' F R2 U' R' U'"],
+    ['six spots', "U D' R L' F B' U D'"],
+    ['solved', ''],
+  ].map(([name, moves]) => ({ name, moves, facelets: run(['apply', '--size', '3', ...moves.split(' ').filter(Boolean)]).trim() }));
+  const states = [...scrambles('3x3', 300, 11), ...hard];
+  const solutions = run(['solve'], states.map((s) => s.facelets).join('\n') + '\n').split('\n');
+  const k = await cube3x3x3.kpuzzle();
+  const solved = k.defaultPattern();
+  states.forEach((s, i) => {
+    const solution = solutions[i];
+    assert.ok(!solution.startsWith('error'), `${s.name ?? s.facelets}: ${solution}`);
+    const after = solved.applyAlg(new Alg(s.moves)).applyAlg(new Alg(solution));
+    assert.ok(after.isIdentical(solved), `${s.name ?? s.facelets}: ${s.moves} then ${solution} leaves it unsolved`);
+    assert.ok(count(solution) <= 20, `${solution} is longer than 20 moves`);
+  });
+  // Within 10 moves the two-phase solver is optimal: the checkerboard takes 6, solved none.
+  assert.equal(count(solutions[states.length - 4]), 6);
+  assert.equal(solutions[states.length - 1], '');
+});
+
+test('2x2: random states solved optimally as cubing.js applies them', async () => {
+  const states = scrambles('2x2', 200, 11);
+  const solutions = run(['solve'], states.map((s) => s.facelets).join('\n') + '\n').split('\n');
+  const k = await cube2x2x2.kpuzzle();
+  states.forEach((s, i) => {
+    const after = k.defaultPattern().applyAlg(new Alg(s.moves)).applyAlg(new Alg(solutions[i]));
+    // Our 2x2 solutions keep one corner in place, so the cube may end up turned as a whole.
+    assert.ok(
+      after.experimentalIsSolved({ ignorePuzzleOrientation: true, ignoreCenterOrientation: true }),
+      `${s.moves} then ${solutions[i]} leaves it unsolved`,
+    );
+    assert.ok(count(solutions[i]) <= 11, `${solutions[i]}: no 2x2 state needs more than 11 moves`);
+  });
+});
