@@ -261,28 +261,39 @@ impl OptimalSearch {
         // child kept needs all three, for its own children.
         let mut axes = [[NO_AXIS; 3]; 18];
         if let Some((tp, p1)) = tp.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| self.axes_on) {
+            // Close to the end only distances below `left` matter, and those the small
+            // near-subgroup map knows exactly (it answers "farther" for the rest).
+            let near = left <= NEAR_DEPTH as u32 + 1;
+            // Every axis's coordinates and table entry first, then the reads, so that their
+            // cache misses (the class map, then the 35 MB table) overlap across children.
+            let mut entry = [[0usize; 3]; 18];
             for k in 0..n {
                 if bound[k] >= left {
                     continue;
                 }
                 for a in 0..3 {
-                    if bound[k] >= left {
-                        break;
-                    }
                     let (from, mv) = (&node.axes[a], self.axis_moves[a][cand[k]] as usize);
                     let twist = tp.twist_move[from.twist as usize * 18 + mv];
                     let flip = tp.flip_move[from.flip as usize * 18 + mv];
                     let slice = tp.slice_move[from.slice as usize * 18 + mv];
-                    let (tw, fl, sl) = (twist as usize, flip as usize, slice as usize);
-                    // Close to the end only distances below `left` matter, and those the small
-                    // near-subgroup map knows exactly (it answers "farther" for the rest).
-                    let d = if left <= NEAR_DEPTH as u32 + 1 {
-                        tp.near.get(tw, fl, sl)
+                    axes[k][a] = Axis { twist, flip, slice, d: 0 };
+                    if !near {
+                        entry[k][a] = p1.coords.index(twist as usize, flip as usize, slice as usize);
+                    }
+                }
+            }
+            for k in 0..n {
+                if bound[k] >= left {
+                    continue;
+                }
+                for a in 0..3 {
+                    let x = &mut axes[k][a];
+                    x.d = if near {
+                        tp.near.get(x.twist as usize, x.flip as usize, x.slice as usize)
                     } else {
-                        next_distance(from.d, p1.code(p1.coords.index(tw, fl, sl)))
+                        next_distance(node.axes[a].d, p1.code(entry[k][a]))
                     };
-                    axes[k][a] = Axis { twist, flip, slice, d };
-                    bound[k] = bound[k].max(d as u32);
+                    bound[k] = bound[k].max(x.d as u32);
                 }
             }
         }
