@@ -105,9 +105,23 @@ fn h0_move_tables_follow_cubies() {
         let (mut c, mut e) = (cocsep(&cube), esep(&cube));
         for m in moves {
             cube = cube.apply_move(m);
-            c = coords.cmove[c * 18 + m.index()] as usize;
+            c = coords.cmove(c, m.index());
             e = coords.emove[e * 18 + m.index()] as usize;
             assert_eq!((c, e), (cocsep(&cube), esep(&cube)));
+        }
+    }
+}
+
+/// The corner move table, split into twist and corner-separation parts, against cubies for
+/// every corner coordinate and move.
+#[test]
+fn h0_corner_moves_follow_cubies_everywhere() {
+    let coords = H0Coords::generate();
+    for x in 0..N_COCSEP {
+        let cube = cocsep_cube(x);
+        assert_eq!(cocsep(&cube), x);
+        for m in Move::ALL {
+            assert_eq!(coords.cmove(x, m.index()), cocsep(&cube.apply_move(m)), "cocsep {x}, {m}");
         }
     }
 }

@@ -216,7 +216,7 @@ impl OptimalSearch {
             }
             return frame;
         }
-        let (cs, es, ps) = (node.cocsep as usize * 18, node.esep as usize * 18, node.perm as usize * 18);
+        let (es, ps) = (node.esep as usize * 18, node.perm as usize * 18);
         let corners = &t.corners;
         // With h0 alone, the corner table first: what it prunes saves a read of the big table.
         // h3 knows the corners' distance nearly always (on 16- and 17-move cubes the corner
@@ -225,7 +225,7 @@ impl OptimalSearch {
         let mut bound = [0u32; 18];
         if corner_reads {
             for k in 0..n {
-                let c2 = c.cmove[cs + cand[k]] as usize;
+                let c2 = c.cmove(node.cocsep as usize, cand[k]);
                 bound[k] = corners.distance(corners.pmove[ps + cand[k]] as usize, c2 % 2187);
             }
         }
@@ -236,7 +236,7 @@ impl OptimalSearch {
             for k in 0..n {
                 if bound[k] < left {
                     let fl = h3.flips.flip_move[node.flips as usize * 18 + cand[k]];
-                    let (c2, e2) = (c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
+                    let (c2, e2) = (c.cmove(node.cocsep as usize, cand[k]), c.emove[es + cand[k]] as usize);
                     entry[k] = h48::index(c, &h3.flips, c2, e2, fl);
                 }
             }
@@ -246,14 +246,14 @@ impl OptimalSearch {
                     if code != 0 {
                         bound[k] = (h48::BASE + code) as u32;
                     } else {
-                        bound[k] = t.bound(c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
+                        bound[k] = t.bound(c.cmove(node.cocsep as usize, cand[k]), c.emove[es + cand[k]] as usize);
                     }
                 }
             }
         } else {
             for k in 0..n {
                 if bound[k] < left {
-                    bound[k] = t.bound(c.cmove[cs + cand[k]] as usize, c.emove[es + cand[k]] as usize);
+                    bound[k] = t.bound(c.cmove(node.cocsep as usize, cand[k]), c.emove[es + cand[k]] as usize);
                 }
             }
         }
@@ -304,7 +304,8 @@ impl OptimalSearch {
                 let m = Move::ALL[cand[k]];
                 // The inverse of (cube, then m) is (m⁻¹, then the inverse).
                 let inv = moves[m.inverse().index()].compose(&node.inv);
-                let (cocsep, esep, perm) = (c.cmove[cs + cand[k]], c.emove[es + cand[k]], corners.pmove[ps + cand[k]]);
+                let (cocsep, esep, perm) =
+                    (c.cmove(node.cocsep as usize, cand[k]) as u32, c.emove[es + cand[k]], corners.pmove[ps + cand[k]]);
                 let flips = t.h3.as_ref().map_or(0, |h3| h3.flips.flip_move[node.flips as usize * 18 + cand[k]]);
                 kids[len] = Kid { m, cocsep, esep, perm, flips, skip_half: false, inv, axes: axes[k] };
                 len += 1;

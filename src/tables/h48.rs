@@ -349,7 +349,7 @@ impl H3Build {
             for k in self.at..end {
                 let (cs, es, fl) = self.start(c, self.frontier[k]);
                 for m in 0..18 {
-                    let (cs2, es2) = (c.cmove[cs * 18 + m] as usize, c.emove[es * 18 + m] as usize);
+                    let (cs2, es2) = (c.cmove(cs, m), c.emove[es * 18 + m] as usize);
                     let fl2 = self.flips.flip_move[fl as usize * 18 + m];
                     let (map, next, d) = (&mut self.map, &mut self.next, self.depth + 1);
                     h11_values(c, &self.flips, cs2, es2, fl2, |v| {
@@ -404,7 +404,7 @@ impl H3Build {
         let mut value = [0u64; 18];
         let mut home = [0u64; 18];
         for m1 in 0..18 {
-            let (cs1, es1) = (c.cmove[cs * 18 + m1] as usize, c.emove[es * 18 + m1] as usize);
+            let (cs1, es1) = (c.cmove(cs, m1), c.emove[es * 18 + m1] as usize);
             let fl1 = self.flips.flip_move[fl as usize * 18 + m1];
             near[m1] = (cs1, es1, fl1);
             // The map holds every conjugate, so the first one tells.
@@ -422,7 +422,7 @@ impl H3Build {
                 if m2 / 3 == m1 / 3 || (m2 / 3 % 3 == m1 / 3 % 3 && m2 < m1) {
                     continue;
                 }
-                let (cs2, es2) = (c.cmove[cs1 * 18 + m2] as usize, c.emove[es1 * 18 + m2] as usize);
+                let (cs2, es2) = (c.cmove(cs1, m2), c.emove[es1 * 18 + m2] as usize);
                 let fl2 = self.flips.flip_move[fl1 as usize * 18 + m2];
                 self.mark(c, cs2, es2, fl2, 2);
             }

@@ -15,7 +15,7 @@
 use super::format::{self, Packed, KIND_OPTIMAL_LARGE, KIND_OPTIMAL_SMALL};
 use super::h48::{self, H3Build, H3Table};
 use super::nibble::NibbleTable;
-use crate::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, N_COCSEP, N_ESEP};
+use crate::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, N_COCSEP, N_CSEP, N_ESEP};
 use crate::coord::index::{ori_rank, ori_unrank, perm_rank, perm_unrank};
 use crate::coord::sym48::{inverse48, syms48, Sym48, N_SYM48};
 use crate::cube::cubie::{compose_corners, move_cubes};
@@ -64,8 +64,12 @@ impl TableSize {
 /// Move tables, symmetry classes and the small fallback tables the h0 table is read through.
 #[derive(Clone)]
 pub struct H0Coords {
-    /// `cocsep * 18 + move` → `cocsep` after the move.
-    pub cmove: Box<[u32]>,
+    /// `twist * 18 + move` → twist after the move (`cocsep % 2187`).
+    twist_move: Box<[u16]>,
+    /// `csep * 18 + move` → corner separation after the move (`cocsep / 2187`). The two parts
+    /// move independently, and these two small tables stay in cache where one 11 MB table of
+    /// whole `cocsep` values would not.
+    csep_move: Box<[u8]>,
     /// `esep * 18 + move` → `esep` after the move.
     pub emove: Box<[u16]>,
     /// For each `cocsep`: its class `<< 6 |` the symmetry taking it to the class representative.
@@ -84,8 +88,8 @@ pub struct H0Coords {
     pub edist: Box<[u8]>,
 }
 
-/// Breadth-first distances over one coordinate's move table (18 columns) from `start`.
-fn bfs_small(moves: &[impl Copy + Into<u32>], size: usize, start: usize) -> Box<[u8]> {
+/// Breadth-first distances over one coordinate (`step(x, move)`, 18 moves) from `start`.
+fn bfs_small(size: usize, start: usize, step: impl Fn(usize, usize) -> usize) -> Box<[u8]> {
     let mut dist = vec![UNREACHED; size].into_boxed_slice();
     dist[start] = 0;
     let mut frontier = vec![start];
@@ -94,7 +98,7 @@ fn bfs_small(moves: &[impl Copy + Into<u32>], size: usize, start: usize) -> Box<
         let mut next = Vec::new();
         for &x in &frontier {
             for m in 0..18 {
-                let y = moves[x * 18 + m].into() as usize;
+                let y = step(x, m);
                 if dist[y] == UNREACHED {
                     dist[y] = d + 1;
                     next.push(y);
@@ -111,12 +115,19 @@ impl H0Coords {
     /// Builds everything from cubies (a fraction of a second).
     pub fn generate() -> H0Coords {
         let moves = move_cubes();
-        let mut cmove = vec![0u32; N_COCSEP * 18].into_boxed_slice();
-        for x in 0..N_COCSEP {
+        let mut twist_move = vec![0u16; 2187 * 18].into_boxed_slice();
+        let mut csep_move = vec![0u8; N_CSEP * 18].into_boxed_slice();
+        let corner_move = |x: usize, mc: &CubieCube| {
             let c = cocsep_cube(x);
-            for (m, mc) in moves.iter().enumerate() {
-                let (cp, co) = compose_corners(&c.cp, &c.co, &mc.cp, &mc.co);
-                cmove[x * 18 + m] = cocsep(&CubieCube { cp, co, ..c }) as u32;
+            let (cp, co) = compose_corners(&c.cp, &c.co, &mc.cp, &mc.co);
+            cocsep(&CubieCube { cp, co, ..c })
+        };
+        for (m, mc) in moves.iter().enumerate() {
+            for t in 0..2187 {
+                twist_move[t * 18 + m] = (corner_move(t, mc) % 2187) as u16;
+            }
+            for s in 0..N_CSEP {
+                csep_move[s * 18 + m] = (corner_move(s * 2187, mc) / 2187) as u8;
             }
         }
         let mut emove = vec![0u16; N_ESEP * 18].into_boxed_slice();
@@ -163,10 +174,19 @@ impl H0Coords {
                 econj[s * N_ESEP + x] = esep(&conj) as u16;
             }
         }
-        let cdist = bfs_small(&cmove, N_COCSEP, cocsep(&CubieCube::SOLVED));
-        let edist = bfs_small(&emove, N_ESEP, esep(&CubieCube::SOLVED));
+        let edist = bfs_small(N_ESEP, esep(&CubieCube::SOLVED), |x, m| emove[x * 18 + m] as usize);
         let (reps, stabiliser) = (reps.into_boxed_slice(), stabiliser.into_boxed_slice());
-        H0Coords { cmove, emove, class_sym, reps, stabiliser, econj, cdist, edist }
+        let mut coords =
+            H0Coords { twist_move, csep_move, emove, class_sym, reps, stabiliser, econj, cdist: Box::new([]), edist };
+        coords.cdist = bfs_small(N_COCSEP, cocsep(&CubieCube::SOLVED), |x, m| coords.cmove(x, m));
+        coords
+    }
+
+    /// `cocsep` after move `m` (0..18).
+    #[inline(always)]
+    pub fn cmove(&self, cocsep: usize, m: usize) -> usize {
+        let (s, t) = (cocsep / 2187, cocsep % 2187);
+        self.csep_move[s * 18 + m] as usize * 2187 + self.twist_move[t * 18 + m] as usize
     }
 
     /// The table entry of a coordinate pair.
@@ -572,7 +592,7 @@ fn expand_class(c: &H0Coords, dist: &mut [u8], class: usize, d: u8, backward: bo
     let mut conj = [0usize; 18];
     let mut stab = [0u64; 18];
     for m in 0..18 {
-        let cs = c.class_sym[c.cmove[rep * 18 + m] as usize] as usize;
+        let cs = c.class_sym[c.cmove(rep, m)] as usize;
         base[m] = (cs >> 6) * N_ESEP;
         conj[m] = (cs & 63) * N_ESEP;
         stab[m] = c.stabiliser[cs >> 6];
