@@ -9,7 +9,7 @@ use cubehint::cube::parse_moves;
 use cubehint::cube::{CubieCube, Face, Move};
 use cubehint::rng::Rng;
 use cubehint::scramble::random_cube;
-use cubehint::solve::optimal::{solve_optimal, OptimalSearch};
+use cubehint::solve::optimal::{solve_optimal, solve_optimal_shared, OptimalSearch};
 use cubehint::solve::two_phase::{solve_two_phase, Limits};
 use cubehint::tables::optimal::{H0Coords, OptimalTables, TableSize, N_H0};
 use cubehint::tables::two_phase::TwoPhaseTables;
@@ -326,4 +326,80 @@ fn a_search_can_pause_and_resume() {
     assert!(cube.apply_moves(&sol).is_solved());
     assert!(sol.len() as u32 >= lower);
     assert_eq!(sol.len(), optimal(&cube).len());
+}
+
+/// Runs `of` shares of one search in turns, as the page's workers do: a share that finds a
+/// solution caps the others at its length. Returns the shortest solution and every share's
+/// nodes.
+fn shared(cube: &CubieCube, of: u32, tp: Option<&TwoPhaseTables>, upper: Option<Vec<Move>>) -> (Vec<Move>, Vec<u64>) {
+    let mut shares: Vec<OptimalSearch> =
+        (0..of).map(|w| OptimalSearch::new(cube, upper.clone()).with_share(w, of)).collect();
+    let mut best: Option<Vec<Move>> = None;
+    while !shares.iter().all(OptimalSearch::done) {
+        for s in shares.iter_mut().filter(|s| !s.done()) {
+            if let Some(b) = &best {
+                s.set_cap(b.len() as u32);
+            }
+            if let Some(sol) = s.step(medium(), tp, 5_000) {
+                assert!(cube.apply_moves(sol).is_solved(), "a share's solution solves");
+                if best.as_ref().is_none_or(|b| sol.len() < b.len()) {
+                    best = Some(sol.to_vec());
+                }
+            }
+        }
+    }
+    (best.expect("some share finds a solution"), shares.iter().map(|s| s.progress().nodes).collect())
+}
+
+#[test]
+fn shares_of_a_search_find_the_optimal_length_together() {
+    let tp = TwoPhaseTables::generate();
+    let mut rng = Rng::new(14);
+    for n in [4, 6, 8, 9, 10, 11, 12] {
+        for _ in 0..3 {
+            let cube = CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL));
+            let want = optimal(&cube).len();
+            for of in [2, 3, 5] {
+                let (sol, _) = shared(&cube, of, None, None);
+                assert_eq!(sol.len(), want, "{of} shares, {n}-move scramble");
+            }
+            let two = solve_two_phase(&cube, &tp, &Limits::default(), &mut || false).unwrap();
+            assert_eq!(shared(&cube, 3, Some(&tp), Some(two)).0.len(), want, "with an upper bound");
+        }
+    }
+}
+
+#[test]
+fn shares_split_the_work_of_a_depth() {
+    // A 14-move scramble: the shares' nodes add up to about one search's (each also walks the
+    // few nodes above the split), and no share does most of it.
+    let mut rng = Rng::new(15);
+    let cube = CubieCube::from_moves(&random_moves(&mut rng, 14, &Face::ALL));
+    let mut alone = OptimalSearch::new(&cube, None);
+    while alone.step(medium(), None, u64::MAX).is_none() {}
+    let one = alone.progress().nodes;
+    let (_, nodes) = shared(&cube, 4, None, None);
+    let total: u64 = nodes.iter().sum();
+    assert!(one > 100_000, "a big enough search to split ({one} nodes)");
+    assert!(total < one + one / 4, "shares {nodes:?} against {one} alone");
+    assert!(nodes.iter().all(|&x| x < one * 2 / 5), "shares {nodes:?} against {one} alone");
+}
+
+#[test]
+fn threads_sharing_a_search_find_the_optimal_length() {
+    let mut rng = Rng::new(16);
+    for n in [5, 9, 11, 12] {
+        let cube = CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL));
+        let sol = solve_optimal_shared(&cube, medium(), None, None, 3, &mut |_| false).expect("not stopped");
+        assert!(cube.apply_moves(&sol).is_solved());
+        assert_eq!(sol.len(), optimal(&cube).len(), "{n}-move scramble");
+    }
+    let mut polls = 0;
+    // A random cube takes minutes with h0 alone: it is stopped long before.
+    let cube = random_cube(&mut rng);
+    let stopped = solve_optimal_shared(&cube, medium(), None, None, 2, &mut |_| {
+        polls += 1;
+        true
+    });
+    assert!(stopped.is_none() && polls == 1, "stopped at the first poll");
 }

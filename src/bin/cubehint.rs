@@ -4,7 +4,7 @@ use cubehint::cube::facelet::to_string;
 use cubehint::cube::{format_moves, CubieCube, Move, Size};
 use cubehint::rng::Rng;
 use cubehint::scramble::{random_cube, random_pocket, scramble_cube, scramble_pocket};
-use cubehint::solve::optimal::{solve_optimal, OptimalProgress};
+use cubehint::solve::optimal::{solve_optimal_shared, OptimalProgress};
 use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
 use cubehint::solve::two_phase::{solve_with_stats, Limits};
 use cubehint::state::{apply_text, parse_state, State};
@@ -55,7 +55,8 @@ error[CODE]: message, joined by '; '. Codes: length letter center count piece du
 twist flip parity. Exits 1 if any line failed.";
 
 const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] [--tables DIR]
-                     [--optimal [--table small|medium|large] [--progress]] < states.txt
+                     [--optimal [--table small|medium|large] [--threads N] [--progress]]
+                     < states.txt
 
 Reads one sticker string per line (24 letters: 2x2, 54: 3x3) and prints one line each: the
 solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if any line failed.
@@ -67,6 +68,7 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
                     minutes)
   --table SIZE      for --optimal: large (h3, 235 MB, and h0 at 4 bits, 59 MB; default),
                     medium (h0 alone, 59 MB) or small (h0 at 2 bits, 29 MB)
+  --threads N       for --optimal: search with N threads sharing the tables (default 1)
   --tables DIR      read tables written by 'cubehint tables' instead of building them:
                     DIR/phase1.bin (3x3; otherwise built, about 7 s, when a state is not solved
                     within 1.5 million nodes by the small tables, and always for --optimal) and,
@@ -84,11 +86,13 @@ Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U
 
 const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal [--count N] [--seed S] [--states FILE]
                      [--small-tables] [--extra-nodes N] [--table small|medium|large] [--tables DIR]
+                     [--threads N]
 
 Builds the tables, then solves N random states (default 1000; 5 for optimal) or the states in
 FILE (one sticker string per line) and prints build time, median / p95 / max solve time and
 lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) unless
---small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes.";
+--small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes
+(with --threads N, N threads share each search; default 1).";
 
 const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table small|medium|large]]
 
@@ -392,7 +396,7 @@ fn optimal_solution(cube: &CubieCube, lazy: &mut Lazy, opt: &OptOptions) -> Resu
         false
     };
     let mut last = 0;
-    let sol = solve_optimal(cube, tables, two_phase, upper, &mut |p| {
+    let sol = solve_optimal_shared(cube, tables, two_phase, upper, opt.threads, &mut |p| {
         let changed = p.lower_bound != last;
         last = p.lower_bound;
         changed && report(p)
@@ -407,6 +411,7 @@ struct OptOptions {
     size: TableSize,
     dir: Option<String>,
     progress: bool,
+    threads: u32,
 }
 
 fn solve(mut args: Args) -> Result<ExitCode, String> {
@@ -423,8 +428,12 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         limits.extra_nodes = n;
     }
     let optimal = args.flag("--optimal");
-    let mut opt =
-        OptOptions { size: table_size(&mut args)?, dir: args.value("--tables")?, progress: args.flag("--progress") };
+    let mut opt = OptOptions {
+        size: table_size(&mut args)?,
+        dir: args.value("--tables")?,
+        progress: args.flag("--progress"),
+        threads: threads(&mut args)?,
+    };
     args.no_options_left()?;
     let mut lazy = Lazy::default();
     if opt.dir.is_none() {
@@ -667,12 +676,22 @@ fn read_cubes(states: &Option<Vec<String>>, count: usize, rng: &mut Rng) -> Resu
     }
 }
 
+/// `--threads N` (1 to 64; default 1).
+fn threads(args: &mut Args) -> Result<u32, String> {
+    match args.number::<u32>("--threads")? {
+        None => Ok(1),
+        Some(n @ 1..=64) => Ok(n),
+        Some(n) => Err(format!("--threads is 1 to 64, not {n}")),
+    }
+}
+
 fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
     let count: usize = args.number("--count")?.unwrap_or(5);
     let seed: u64 = args.number("--seed")?.unwrap_or(1);
     let states = args.value("--states")?.map(|p| read_states(&p)).transpose()?;
     let size = table_size(&mut args)?;
     let dir = args.value("--tables")?;
+    let threads = threads(&mut args)?;
     args.no_options_left()?;
     if !args.items.is_empty() {
         return Err(format!("unexpected '{}'", args.items.join(" ")));
@@ -694,7 +713,7 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
         let upper = solve_with_stats(cube, &two_phase, &Limits::default(), &mut || false).0.ok();
         let upper_len = upper.as_ref().map_or(0, |u| u.len());
         let mut nodes = 0;
-        let sol = solve_optimal(cube, &tables, Some(&two_phase), upper, &mut |p| {
+        let sol = solve_optimal_shared(cube, &tables, Some(&two_phase), upper, threads, &mut |p| {
             nodes = p.nodes;
             false
         })
@@ -714,9 +733,10 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
     say!(
-        "optimal solve over {} states ({} table): median {:.2} s, max {:.2} s, total {:.1} s; mean length {:.2}",
+        "optimal solve over {} states ({} table, {threads} thread{}): median {:.2} s, max {:.2} s, total {:.1} s; mean length {:.2}",
         cubes.len(),
         size.name(),
+        if threads == 1 { "" } else { "s" },
         percentile(&sorted, 0.5),
         sorted.last().copied().unwrap_or(0.0),
         times.iter().sum::<f64>() + 0.0,

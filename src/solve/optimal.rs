@@ -11,6 +11,11 @@
 //! so far (at most 60 million nodes): when it finds one, that solution is optimal and the slow
 //! last depth is skipped.
 //!
+//! A search can take one share of the work ([`OptimalSearch::with_share`]): the nodes reached
+//! after [`SPLIT_AT`] moves are dealt out in turn among the shares, so several threads or workers
+//! each search their own part of every depth; each proves its part has no shorter solution, and
+//! together they prove the whole ([`solve_optimal_shared`]).
+//!
 //! One pruning trick beyond the bounds: the target group holds every half turn, so a half turn
 //! leaves the inverse's coordinate unchanged; when the inverse bound is tight, a half turn can
 //! only lead past the limit, and is not tried.
@@ -99,7 +104,19 @@ pub struct OptimalSearch {
     /// For each first move, the second moves tried: one of each class under the symmetries
     /// of the cube that also keep the first move.
     second: [u32; 18],
+    /// This search's share of the work: `(which, of how many)`.
+    share: (u32, u32),
+    /// Nodes reached after [`SPLIT_AT`] moves at this depth so far (dealt out among the shares).
+    dealt: u64,
+    /// Solutions this long or longer are not wanted (another share has found one).
+    cap: u32,
+    /// Ended without a solution of its own: its share holds none shorter than `cap`.
+    capped: bool,
 }
+
+/// The path length at which shared searches divide the tree (a random cube has a few thousand
+/// nodes there, so the shares get even amounts of work).
+pub const SPLIT_AT: usize = 3;
 
 /// Where a search stands, for progress reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,8 +149,34 @@ impl OptimalSearch {
             axes_on: false,
             first: ALL_MOVES,
             second: [ALL_MOVES; 18],
+            share: (0, 1),
+            dealt: 0,
+            cap: u32::MAX,
+            capped: false,
         }
         .with_symmetry()
+    }
+
+    /// Makes this search one of `of` shares (`which` counts from 0): it searches every depth
+    /// only below the nodes at [`SPLIT_AT`] moves dealt to it. The shares together search what
+    /// one search would; only share 0 asks the two-phase search for solutions.
+    pub fn with_share(mut self, which: u32, of: u32) -> OptimalSearch {
+        assert!(which < of, "share {which} of {of}");
+        self.share = (which, of);
+        self
+    }
+
+    /// Solutions of `len` moves or more are no longer wanted (another share found one): the
+    /// search ends once it has proven its share holds none shorter (at once if it is already
+    /// searching that length).
+    pub fn set_cap(&mut self, len: u32) {
+        self.cap = self.cap.min(len);
+    }
+
+    /// The search has ended: with a solution ([`OptimalSearch::result`]), or, after
+    /// [`OptimalSearch::set_cap`], with none shorter than the cap in its share.
+    pub fn done(&self) -> bool {
+        self.result.is_some() || self.capped
     }
 
     /// Where the search stands.
@@ -155,7 +198,13 @@ impl OptimalSearch {
     /// `two_phase`, when given, is asked for a solution of the proven length at each new depth.
     pub fn step(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>, nodes: u64) -> Option<&[Move]> {
         let stop = self.nodes.saturating_add(nodes);
-        while self.result.is_none() {
+        while !self.done() {
+            if self.started && self.target >= self.cap {
+                // Another share has a solution this long: this one's shorter depths are done.
+                self.capped = true;
+                self.lower = self.lower.max(self.cap);
+                break;
+            }
             if self.stack.is_empty() {
                 self.next_depth(t, two_phase);
                 continue;
@@ -173,6 +222,13 @@ impl OptimalSearch {
             let kid = frame.kids[frame.next as usize];
             frame.next += 1;
             self.path.push(kid.m);
+            if self.share.1 > 1 && self.path.len() == SPLIT_AT {
+                self.dealt += 1;
+                if (self.dealt - 1) % self.share.1 as u64 != self.share.0 as u64 {
+                    self.path.pop();
+                    continue;
+                }
+            }
             let left = self.target - self.path.len() as u32;
             let frame = self.expand(t, two_phase, &kid, left);
             self.stack.push(frame);
@@ -346,7 +402,7 @@ impl OptimalSearch {
             self.result = Some(Vec::new());
             return;
         }
-        if let Some(tp) = two_phase {
+        if let Some(tp) = two_phase.filter(|_| self.share.0 == 0) {
             self.try_two_phase(tp);
         }
         if let Some(u) = &self.upper {
@@ -358,7 +414,11 @@ impl OptimalSearch {
         if self.target == 0 {
             return;
         }
+        if self.target >= self.cap {
+            return;
+        }
         self.path.clear();
+        self.dealt = 0;
         let perm = perm_rank(&self.cube.cp) as u16;
         let mut axes = [NO_AXIS; 3];
         self.axes_on = false;
@@ -468,4 +528,78 @@ pub fn solve_optimal(
             return None;
         }
     }
+}
+
+/// [`solve_optimal`] over `threads` threads, each searching one share of every depth (the tables
+/// are shared, not copied). A share that finds a solution caps the others at its length; the
+/// shortest found is optimal once every share has proven it holds nothing shorter. `stop` is
+/// polled about ten times a second (from the calling thread) with the progress of all shares together (the least proven
+/// bound, the nodes of all).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn solve_optimal_shared(
+    cube: &CubieCube,
+    t: &OptimalTables,
+    two_phase: Option<&TwoPhaseTables>,
+    upper: Option<Vec<Move>>,
+    threads: u32,
+    stop: &mut dyn FnMut(&OptimalProgress) -> bool,
+) -> Option<Vec<Move>> {
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+    use std::sync::Mutex;
+    if threads <= 1 {
+        return solve_optimal(cube, t, two_phase, upper, stop);
+    }
+    let cap = AtomicU32::new(upper.as_ref().map_or(u32::MAX, |u| u.len() as u32 + 1));
+    let halt = AtomicBool::new(false);
+    let best: Mutex<Option<Vec<Move>>> = Mutex::new(None);
+    let states: Mutex<Vec<(OptimalProgress, bool)>> =
+        Mutex::new(vec![(OptimalSearch::new(cube, None).progress(), false); threads as usize]);
+    std::thread::scope(|scope| {
+        for which in 0..threads {
+            let (cap, halt, best, states, upper) = (&cap, &halt, &best, &states, upper.clone());
+            scope.spawn(move || {
+                let mut search = OptimalSearch::new(cube, upper).with_share(which, threads);
+                loop {
+                    search.set_cap(cap.load(Ordering::Relaxed));
+                    let found = search.step(t, two_phase, 1 << 18).map(<[Move]>::to_vec);
+                    if let Some(sol) = found {
+                        let mut b = best.lock().expect("no share panics");
+                        if b.as_ref().is_none_or(|x| sol.len() < x.len()) {
+                            cap.fetch_min(sol.len() as u32, Ordering::Relaxed);
+                            *b = Some(sol);
+                        }
+                    }
+                    let done = search.done() || halt.load(Ordering::Relaxed);
+                    states.lock().expect("no share panics")[which as usize] = (search.progress(), done);
+                    if done {
+                        break;
+                    }
+                }
+            });
+        }
+        for tick in 1u64.. {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            let s = states.lock().expect("no share panics").clone();
+            if s.iter().all(|&(_, done)| done) {
+                break;
+            }
+            if tick % 20 != 0 {
+                continue;
+            }
+            let best_len = best.lock().expect("no share panics").as_ref().map(|b| b.len() as u32);
+            let progress = OptimalProgress {
+                depth: s.iter().filter(|x| !x.1).map(|x| x.0.depth).min().unwrap_or(0),
+                lower_bound: s.iter().map(|x| x.0.lower_bound).min().unwrap_or(0),
+                nodes: s.iter().map(|x| x.0.nodes).sum(),
+                upper_bound: best_len.or(upper.as_ref().map(|u| u.len() as u32)),
+            };
+            if stop(&progress) {
+                halt.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    if halt.load(Ordering::Relaxed) {
+        return None;
+    }
+    best.into_inner().expect("no share panics")
 }
