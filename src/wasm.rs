@@ -506,28 +506,46 @@ impl OptimalSolver {
     /// Starts a search for a 54-letter state. `upper` is a known solution of it (the two-phase
     /// one) or empty; it is checked, and the answer if nothing shorter exists.
     pub fn start(&mut self, facelets: &str, upper: &str) -> Result<(), JsError> {
+        self.start_share(facelets, upper, 0, 1)
+    }
+
+    /// [`OptimalSolver::start`] for share `which` of `of` (each worker of a page that uses
+    /// several searches its own part of every depth; see [`OptimalSearch::with_share`]).
+    pub fn start_share(&mut self, facelets: &str, upper: &str, which: u32, of: u32) -> Result<(), JsError> {
+        if which >= of {
+            return Err(JsError::new(&format!("share {which} of {of} does not exist")));
+        }
         let cube = match parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))? {
             State::Three(c) => c,
             State::Two(_) => return Err(JsError::new("error[length]: the optimal solver takes 54-letter 3x3 states")),
         };
         let upper = crate::cube::parse_moves(upper).ok().filter(|m| cube.apply_moves(m).is_solved());
         self.two_phase.get_or_insert_with(TwoPhaseTables::generate);
-        self.search = Some(OptimalSearch::new(&cube, upper));
+        self.search = Some(OptimalSearch::new(&cube, upper).with_share(which, of));
         Ok(())
     }
 
+    /// Another share found a solution of `len` moves: this one stops once it has proven its
+    /// part holds none shorter (`done` with `moves` null).
+    pub fn cap(&mut self, len: u32) {
+        if let Some(s) = self.search.as_mut() {
+            s.set_cap(len);
+        }
+    }
+
     /// Searches about `nodes` nodes. Returns JSON `{"done", "moves", "depth", "lower", "nodes",
-    /// "upper"}`: `moves` once done; `lower` is the proven bound (no solution is shorter).
+    /// "upper"}`: `moves` once done (null when a capped share ends without one); `lower` is the
+    /// proven bound (no solution is shorter, in this share's part).
     pub fn search_step(&mut self, nodes: f64) -> Result<String, JsError> {
         let tables = self.tables.as_ref().ok_or_else(|| JsError::new("the optimal table is not built"))?;
         let search = self.search.as_mut().ok_or_else(|| JsError::new("no search started"))?;
-        let done = search.step(tables, self.two_phase.as_ref(), nodes.max(1.0) as u64).map(|m| format_moves(m));
+        let moves = search.step(tables, self.two_phase.as_ref(), nodes.max(1.0) as u64).map(|m| format_moves(m));
         let p = search.progress();
         let upper = p.upper_bound.map_or("null".to_string(), |u| u.to_string());
         Ok(format!(
             "{{\"done\":{},\"moves\":{},\"depth\":{},\"lower\":{},\"nodes\":{},\"upper\":{upper}}}",
-            done.is_some(),
-            done.as_deref().map_or("null".to_string(), json_string),
+            search.done(),
+            moves.as_deref().map_or("null".to_string(), json_string),
             p.depth,
             p.lower_bound,
             p.nodes

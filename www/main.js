@@ -2,7 +2,7 @@
 // worker, stepwise hints in words (and speech), sharing through the address bar.
 import init, { validate, apply_moves, turn_sources, fill_forced } from './pkg/cubehint.js';
 import { Net, FACES } from './net.js';
-import { SolverClient } from './solver-client.js';
+import { SharedOptimal, SolverClient } from './solver-client.js';
 import { describeMove, directionOf, invertMove } from './words.js';
 
 // Colours are numbered 0..5: white, red, green, yellow, orange, blue. A scheme says which colour
@@ -501,11 +501,16 @@ async function solve() {
 
 // --- optimal 3x3 -------------------------------------------------------------------------------
 
-// The optimal search runs in a worker of its own, so Cancel can end it at once while Solve keeps
+// The optimal search runs in workers of its own, so Cancel can end it at once while Solve keeps
 // working. Its tables are built once and kept in the browser: 294 MB (about two minutes to
 // build), or 59 MB / 29 MB on a device that reports little memory; `?table=small|medium|large`
-// in the address chooses.
-let optimalClient = null;
+// in the address chooses. Where there are several cores and memory to spare, more workers load
+// the kept tables and each searches a share of every depth (`?workers=N` chooses how many).
+const optimalSearch = new SharedOptimal(async (onProgress) => {
+  const c = newClient(onProgress);
+  if (single) await c.call('init', single.wasm);
+  return c;
+});
 function optimalTableSize() {
   const asked = new URLSearchParams(location.search).get('table');
   if (['small', 'medium', 'large'].includes(asked)) return asked;
@@ -513,26 +518,39 @@ function optimalTableSize() {
   return memory < 2 ? 'small' : memory < 4 ? 'medium' : 'large';
 }
 
+// Workers for the optimal search: one a core, at most four, each with its own copy of the
+// tables (about 0.35 GB for the large size), using at most an eighth of the reported memory.
+function optimalWorkerCount(size) {
+  const asked = Number(new URLSearchParams(location.search).get('workers'));
+  if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, 8);
+  const perWorker = { large: 0.35, medium: 0.1, small: 0.05 }[size];
+  const memory = navigator.deviceMemory ?? 8;
+  return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4, Math.floor(memory / 8 / perWorker)));
+}
+
 function seconds(ms) {
   return ms < 1000 ? `${Math.round(ms)} ms` : ms < 120000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
 }
 
-function onOptimalProgress(p) {
+function onTablesProgress(p) {
   const bar = $('optimal-progress');
-  if (p.puzzle === 'optimal') {
-    bar.value = p.fraction;
-    $('optimal-label').textContent =
-      p.fraction >= 1
-        ? 'Optimal table ready.'
-        : `Building the optimal solver's tables (once: they are kept for next time${optimalTableSize() === 'large' ? '; about two minutes' : ''})… ${Math.round(p.fraction * 100)}%`;
-    if (p.source) document.body.dataset.tablesOptimal = p.source;
-  } else if (p.puzzle === 'optimal-search') {
-    bar.removeAttribute('value');
-    $('optimal-label').textContent = `Searching: no solution shorter than ${p.lower} moves. Trying ${p.depth} moves now…`;
-    const best = p.upper ? ` The best solution known so far has ${p.upper} moves.` : '';
-    $('optimal-detail').textContent = `${(p.nodes / 1e6).toFixed(1)} million positions checked in ${seconds(p.ms)}.${best}`;
-    document.body.dataset.optimalLower = String(p.lower);
-  }
+  bar.value = p.fraction;
+  $('optimal-label').textContent =
+    p.fraction >= 1
+      ? 'Optimal table ready.'
+      : `Building the optimal solver's tables (once: they are kept for next time${optimalTableSize() === 'large' ? '; about two minutes' : ''})… ${Math.round(p.fraction * 100)}%`;
+  if (p.source) document.body.dataset.tablesOptimal = p.source;
+}
+
+function showSearchProgress(p) {
+  $('optimal-progress').removeAttribute('value');
+  const trying = p.depth ? ` Trying ${p.depth} moves now…` : '';
+  $('optimal-label').textContent = p.lower > 0 ? `Searching: no solution shorter than ${p.lower} moves.${trying}` : `Searching…${trying}`;
+  const best = Number.isFinite(p.upper) ? ` The best solution known so far has ${p.upper} moves.` : '';
+  const by = p.workers > 1 ? ` by ${p.workers} workers` : '';
+  $('optimal-detail').textContent = `${(p.nodes / 1e6).toFixed(1)} million positions checked${by} in ${seconds(p.ms)}.${best}`;
+  document.body.dataset.optimalLower = String(p.lower);
+  document.body.dataset.optimalWorkers = String(Math.max(p.workers, Number(document.body.dataset.optimalWorkers ?? 0)));
 }
 
 async function findOptimal() {
@@ -555,22 +573,26 @@ async function findOptimal() {
     if (known) {
       $('optimal-detail').textContent = `Meanwhile, Solve gives a ${known}-move solution at once. The shortest may be the same length: the search then proves it.`;
     }
-    if (!optimalClient) {
-      optimalClient = newClient(onOptimalProgress);
-      if (single) await optimalClient.call('init', single.wasm);
-    }
-    const r = await optimalClient.call('solveOptimal', { facelets: letters, upper, size: optimalTableSize() });
+    const size = optimalTableSize();
+    const moves = await optimalSearch.run({
+      facelets: letters,
+      upper,
+      size,
+      workers: optimalWorkerCount(size),
+      onTables: onTablesProgress,
+      onSearch: showSearchProgress,
+    });
     const ms = performance.now() - t0;
     document.body.dataset.optimal = 'done';
     if (state.size !== 3 || lettersOf(3, current()) !== letters) {
-      setStatus(`The cube changed during the search; its result (${r.moves || 'already solved'}) was for the earlier state.`);
+      setStatus(`The cube changed during the search; its result (${moves.join(' ') || 'already solved'}) was for the earlier state.`);
       return;
     }
-    const moves = r.moves ? r.moves.split(' ') : [];
     state.solution = { size: 3, moves, step: 0, exact: true, metric: 'htm', start: [...current()] };
     setStatus(`Found an optimal solution: ${moves.length} moves, and no shorter one exists (${seconds(ms)}). Use Next move to follow it.`);
   } catch (err) {
     const stopped = String(err.message) === 'stopped';
+    if (!stopped) cancelOptimal();
     document.body.dataset.optimal = stopped ? 'cancelled' : 'failed';
     setStatus(stopped ? 'Cancelled the optimal search. Your cube is as it was.' : `<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, stopped ? '' : 'invalid');
   } finally {
@@ -580,8 +602,7 @@ async function findOptimal() {
 }
 
 function cancelOptimal() {
-  optimalClient?.terminate();
-  optimalClient = null;
+  optimalSearch.cancel();
 }
 
 // Sets the stickers to the solution's state after `step` moves.

@@ -40,3 +40,131 @@ export class SolverClient {
     });
   }
 }
+
+// One optimal search shared by several solver workers (one per core): each worker searches one
+// share of every depth (the nodes three moves deep are dealt out in turn); a share that finds a
+// solution caps the others at its length, and the shortest found is optimal once every share has
+// ended. The first worker builds or loads the tables; the others take them from the cache the
+// first one fills, or drop out (their shares go to the rest). `makeClient(onProgress)` gives a
+// started SolverClient; workers are kept between searches, with their tables.
+export class SharedOptimal {
+  constructor(makeClient) {
+    this.makeClient = makeClient;
+    this.clients = [];
+    this.generation = 0;
+  }
+
+  // Ends every worker at once (their pending calls fail with 'stopped').
+  cancel() {
+    this.generation++;
+    for (const c of this.clients) c?.terminate();
+    this.clients = [];
+  }
+
+  // Resolves to the shortest solution's moves (an array). `onTables(progress)` hears the first
+  // worker's table progress; `onSearch(summary)` hears {lower, depth, nodes, upper, workers, ms}
+  // over all shares (ms since the search started) (a share not started yet has proven nothing: lower 0).
+  async run({ facelets, upper = '', size, workers, onTables = () => {}, onSearch = () => {} }) {
+    const generation = ++this.generation;
+    const shares = Array.from({ length: workers }, () => ({ lower: 0, depth: 0, nodes: 0, upper: null, started: false, done: false }));
+    const queue = shares.map((_, i) => i);
+    const busy = new Map(); // client → the share it is searching
+    let best = upper ? upper.split(' ') : null;
+    let started = null; // when the first share started
+    const report = () => {
+      const running = shares.filter((x) => x.started && !x.done);
+      onSearch({
+        lower: Math.min(...shares.map((x) => x.lower)),
+        depth: running.length ? Math.min(...running.map((x) => x.depth)) : null,
+        nodes: shares.reduce((a, x) => a + x.nodes, 0),
+        upper: Math.min(best?.length ?? Infinity, ...shares.map((x) => x.upper ?? Infinity)),
+        workers: busy.size,
+        ms: performance.now() - started,
+      });
+    };
+    const progressFor = (index) => (p) => {
+      if (p.puzzle === 'optimal' && index === 0) onTables(p);
+      const c = this.clients[index];
+      if (p.puzzle === 'optimal-search' && busy.has(c)) {
+        Object.assign(shares[busy.get(c)], { lower: p.lower, depth: p.depth, nodes: p.nodes, upper: p.upper });
+        report();
+      }
+    };
+    // Takes shares from the queue until none is left; a helper that fails (out of memory, say)
+    // hands its share back.
+    const work = async (c, helper) => {
+      while (queue.length) {
+        const which = queue.shift();
+        busy.set(c, which);
+        shares[which].started = true;
+        started ??= performance.now();
+        let r;
+        try {
+          r = await c.call('solveOptimal', { facelets, upper: best ? best.join(' ') : '', size, share: [which, workers] });
+        } catch (err) {
+          busy.delete(c);
+          if (!helper || String(err.message) === 'stopped') throw err;
+          Object.assign(shares[which], { lower: 0, nodes: 0, started: false });
+          queue.push(which);
+          this.drop(c);
+          return;
+        }
+        busy.delete(c);
+        Object.assign(shares[which], { done: true, lower: r.lower, nodes: r.nodes });
+        report();
+        if (r.moves !== null) {
+          const moves = r.moves ? r.moves.split(' ') : [];
+          if (!best || moves.length < best.length) {
+            best = moves;
+            for (const other of busy.keys()) other.call('capOptimal', moves.length).catch(() => {});
+          }
+        }
+      }
+    };
+    const client = async (i) => {
+      if (!this.clients[i]) {
+        const c = await this.makeClient(progressFor(i));
+        // Cancelled meanwhile: not wanted.
+        if (generation !== this.generation) {
+          c.terminate();
+          throw new Error('stopped');
+        }
+        this.clients[i] = c;
+      }
+      return this.clients[i];
+    };
+    // Helpers load the kept tables at the same time as the first worker; where there is no
+    // copy yet they try again once the first one has built and kept its tables.
+    const first = await client(0);
+    const firstReady = first.call('prepareOptimal', { size });
+    const runs = [firstReady.then(() => work(first, false))];
+    for (let i = 1; i < workers; i++) {
+      runs.push(
+        (async () => {
+          const c = await client(i);
+          const load = () => c.call('prepareOptimal', { size, cacheOnly: true });
+          try {
+            await load().catch(async (err) => {
+              if (String(err.message) === 'stopped') throw err;
+              await firstReady;
+              await load();
+            });
+          } catch (err) {
+            if (String(err.message) === 'stopped') throw err;
+            this.drop(c);
+            return;
+          }
+          await work(c, true);
+        })(),
+      );
+    }
+    await Promise.all(runs);
+    return best ?? [];
+  }
+
+  drop(c) {
+    c.terminate();
+    const i = this.clients.indexOf(c);
+    if (i >= 0) this.clients[i] = null;
+  }
+}

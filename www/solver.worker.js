@@ -251,9 +251,11 @@ async function loadStored(key, load) {
 
 // The optimal solver's tables: from the cache when they check out, else built in slices with
 // progress and then cached (the large size's h3 table is 235 MB: the browser may ask before
-// keeping it). The h0 table is shared by the medium and large sizes.
+// keeping it). The h0 table is shared by the medium and large sizes. A helper worker (`cacheOnly`)
+// takes them from the cache or not at all: building them again beside the first worker would
+// only slow it down.
 let optimal = null;
-function prepareOptimal(size) {
+function prepareOptimal(size, cacheOnly = false) {
   optimal ??= (async () => {
     await start();
     const started = performance.now();
@@ -263,6 +265,11 @@ function prepareOptimal(size) {
     let h0Stored = source === 'cache';
     let h3Source = size === 'large' ? 'built' : null;
     if (size === 'large' && solver.ready_h0()) h3Source = await loadStored('optimal-h3', (bytes) => solver.load_h3(bytes));
+    if (cacheOnly && !solver.ready()) {
+      optimal = null;
+      solver.free();
+      throw new Error('the optimal tables are not in the cache');
+    }
     while (!solver.ready()) {
       const fraction = solver.build_step();
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
@@ -289,15 +296,17 @@ function prepareOptimal(size) {
 }
 
 const handlers = {
-  prepareOptimal: async (size) => {
-    const { source, ms } = await prepareOptimal(size);
+  prepareOptimal: async (arg) => {
+    const { size, cacheOnly } = typeof arg === 'string' ? { size: arg, cacheOnly: false } : arg;
+    const { source, ms } = await prepareOptimal(size, cacheOnly);
     return { source, ms };
   },
   // Streams progress (depth, proven bound, nodes) between slices of about a second; the page
-  // cancels by ending this worker.
-  solveOptimal: async ({ facelets, upper = '', size = 'large' }) => {
+  // cancels by ending this worker. `share` [which, of] searches one part of every depth when
+  // several workers share the search (the page caps the others when one finds a solution).
+  solveOptimal: async ({ facelets, upper = '', size = 'large', share = [0, 1] }) => {
     const { solver } = await prepareOptimal(size);
-    solver.start(facelets, upper);
+    solver.start_share(facelets, upper, share[0], share[1]);
     const t0 = performance.now();
     for (;;) {
       const r = JSON.parse(solver.search_step(4e6));
@@ -305,6 +314,11 @@ const handlers = {
       if (r.done) return r;
       await pause();
     }
+  },
+  // Another share found a solution of `len` moves: longer ones are not wanted.
+  capOptimal: async (len) => {
+    if (optimal) (await optimal).solver.cap(len);
+    return true;
   },
   init: (wasm) => start(wasm).then(() => true),
   prepare: (puzzle) => prepare(puzzle),

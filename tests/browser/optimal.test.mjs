@@ -58,3 +58,30 @@ test('Find optimal: table built with progress, then an optimal solution followed
     await env.close();
   }
 });
+
+test('Find optimal shared by three workers: the shortest solutions, then hints to solved', { timeout: 300_000 }, async () => {
+  const env = await launch();
+  try {
+    const page = await openPage(env, { query: '?table=medium&workers=3' });
+    // 13 moves scrambled; the optimal solution has 13 too (cubehint solve --optimal).
+    await useField(page, "R U F' D2 L B' U' F2 R' D B L2 U");
+    await page.getByRole('button', { name: 'Find optimal' }).click();
+    await page.waitForSelector('body[data-optimal="done"]', { timeout: 280_000 });
+    await assert.doesNotReject(status(page).filter({ hasText: 'Found an optimal solution: 13 moves' }).waitFor());
+    // The first search may end before the other workers have loaded the kept tables; they are
+    // ready for the next: a 14-move cube (14 optimal, cubehint solve --optimal) searched by all.
+    await useField(page, "F B' U R2 D' L F2 B U' R D2 F' L U2");
+    await page.getByRole('button', { name: 'Find optimal' }).click();
+    await status(page).filter({ hasText: 'Found an optimal solution: 14 moves' }).waitFor({ timeout: 240_000 });
+    const workers = Number(await page.evaluate(() => document.body.dataset.optimalWorkers));
+    console.log(`at most ${workers} workers searched at once`);
+    assert.ok(workers >= 2, 'the workers shared the search');
+    const moves = (await page.getByTestId('solution').textContent()).trim().split(/\s+/);
+    assert.equal(moves.length, 14);
+    for (let i = 0; i < 14; i++) await page.getByRole('button', { name: 'Next move' }).click();
+    assert.ok(await isSolvedNet(page), 'the hints solve the cube');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await env.close();
+  }
+});
