@@ -126,6 +126,17 @@ fn h0_corner_moves_follow_cubies_everywhere() {
     }
 }
 
+/// The search's computed edge conjugation against the table built from cubies, everywhere.
+#[test]
+fn computed_edge_conjugation_matches_the_table() {
+    let coords = H0Coords::generate();
+    for s in 0..48 {
+        for x in 0..N_ESEP {
+            assert_eq!(coords.esym.conj(s, x), coords.econj[s * N_ESEP + x] as usize, "symmetry {s}, esep {x}");
+        }
+    }
+}
+
 const H0_DISTRIBUTION: [u64; 16] =
     [1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317, 68566704, 8749194, 1673, 0, 0, 0];
 

@@ -68,6 +68,20 @@ pub fn cocsep(cube: &CubieCube) -> usize {
     ranks().csep[mask] as usize * 2187 + twist
 }
 
+/// The `esep` value of the E-slice slots (12-bit mask over slots) and the M-slice slots among
+/// the other eight, in order (8-bit mask).
+#[inline(always)]
+pub fn esep_of_masks(e_mask: usize, m_mask: usize) -> usize {
+    let r = ranks();
+    r.eslice[e_mask] as usize * 70 + r.mslice[m_mask] as usize
+}
+
+/// The rank tables behind [`esep_of_masks`]: 12-bit E masks (4096) and 8-bit M masks (256).
+pub fn esep_ranks() -> (&'static [u16], &'static [u8; 256]) {
+    let r = ranks();
+    (&r.eslice, &r.mslice)
+}
+
 /// The `esep` value of a cube.
 #[inline]
 pub fn esep(cube: &CubieCube) -> usize {
@@ -83,8 +97,7 @@ pub fn esep(cube: &CubieCube) -> usize {
             k += 1;
         }
     }
-    let r = ranks();
-    r.eslice[e_mask] as usize * 70 + r.mslice[m_mask] as usize
+    esep_of_masks(e_mask, m_mask)
 }
 
 /// A cube (corners only; edges solved) with `cocsep` value `value`.

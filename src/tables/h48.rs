@@ -145,7 +145,7 @@ impl FlipCoords {
 pub fn index(c: &H0Coords, f: &FlipCoords, cocsep: usize, esep: usize, flips: u16) -> usize {
     let cs = c.class_sym[cocsep] as usize;
     let s = cs & 63;
-    let row = (cs >> 6) * N_ESEP + c.econj[s * N_ESEP + esep] as usize;
+    let row = (cs >> 6) * N_ESEP + c.esym.conj(s, esep);
     row << H_BITS | f.tracked(s, esep, flips)
 }
 

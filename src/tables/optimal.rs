@@ -15,7 +15,7 @@
 use super::format::{self, Packed, KIND_OPTIMAL_LARGE, KIND_OPTIMAL_SMALL};
 use super::h48::{self, H3Build, H3Table};
 use super::nibble::NibbleTable;
-use crate::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, N_COCSEP, N_CSEP, N_ESEP};
+use crate::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, esep_ranks, N_COCSEP, N_CSEP, N_ESEP};
 use crate::coord::index::{ori_rank, ori_unrank, perm_rank, perm_unrank};
 use crate::coord::sym48::{inverse48, syms48, Sym48, N_SYM48};
 use crate::cube::cubie::{compose_corners, move_cubes};
@@ -82,6 +82,9 @@ pub struct H0Coords {
     pub stabiliser: Box<[u64]>,
     /// `sym * 34650 + esep` → `esep` conjugated by the symmetry.
     pub econj: Box<[u16]>,
+    /// The same conjugation computed from slot masks through small tables: the search's way
+    /// (a read of the 3.3 MB `econj` misses the cache).
+    pub esym: EsepConj,
     /// Distance of the corner part alone (a lower bound), per `cocsep`.
     pub cdist: Box<[u8]>,
     /// Distance of the edge part alone, per `esep`.
@@ -176,8 +179,18 @@ impl H0Coords {
         }
         let edist = bfs_small(N_ESEP, esep(&CubieCube::SOLVED), |x, m| emove[x * 18 + m] as usize);
         let (reps, stabiliser) = (reps.into_boxed_slice(), stabiliser.into_boxed_slice());
-        let mut coords =
-            H0Coords { twist_move, csep_move, emove, class_sym, reps, stabiliser, econj, cdist: Box::new([]), edist };
+        let mut coords = H0Coords {
+            twist_move,
+            csep_move,
+            emove,
+            class_sym,
+            reps,
+            stabiliser,
+            econj,
+            esym: EsepConj::generate(),
+            cdist: Box::new([]),
+            edist,
+        };
         coords.cdist = bfs_small(N_COCSEP, cocsep(&CubieCube::SOLVED), |x, m| coords.cmove(x, m));
         coords
     }
@@ -193,7 +206,96 @@ impl H0Coords {
     #[inline(always)]
     pub fn index(&self, cocsep: usize, esep: usize) -> usize {
         let cs = self.class_sym[cocsep] as usize;
-        (cs >> 6) * N_ESEP + self.econj[(cs & 63) * N_ESEP + esep] as usize
+        (cs >> 6) * N_ESEP + self.esym.conj(cs & 63, esep)
+    }
+}
+
+/// Conjugates `esep` values by the 48 symmetries without the 3.3 MB table: a symmetry moves
+/// each edge slot to another (a bit permutation of slot masks, two 64-entry tables per
+/// symmetry) and renames the slices (which slice's slots become the E slice's, which the M's).
+#[derive(Clone)]
+pub struct EsepConj {
+    /// Per `esep`: the E slice's slots (12 bits) | the M slice's slots << 12.
+    masks: Box<[u32]>,
+    /// `(sym * 2 + half) * 64 + six bits` → where those slots go (12-bit mask).
+    perm: Box<[u16]>,
+    /// Per symmetry: the slices (0 S, 1 M, 2 E) whose slots become the E and the M slice's.
+    pick: [[u8; 2]; N_SYM48],
+    /// `e6 << 6 | m6` (six slots' E and M bits) → the M bits of the slots that are not E,
+    /// packed, | how many those are << 8.
+    squeeze: Box<[u16]>,
+    erank: Box<[u16]>,
+    mrank: [u8; 256],
+}
+
+impl EsepConj {
+    /// Builds the tables from the symmetries' cubie definitions.
+    pub fn generate() -> EsepConj {
+        let slice_of = |piece: u8| if piece >= 8 { 2u8 } else { piece & 1 };
+        let masks = (0..N_ESEP)
+            .map(|x| {
+                let c = esep_cube(x);
+                (0..12).fold(0u32, |b, i| match slice_of(c.ep[i]) {
+                    2 => b | 1 << i,
+                    1 => b | 1 << (i + 12),
+                    _ => b,
+                })
+            })
+            .collect();
+        let syms = syms48();
+        let mut perm = vec![0u16; N_SYM48 * 128].into_boxed_slice();
+        let mut pick = [[0u8; 2]; N_SYM48];
+        let solved = CubieCube::SOLVED;
+        let mut conj = solved;
+        for (s, sym) in syms.iter().enumerate() {
+            for half in 0..2 {
+                for bits in 0..64usize {
+                    perm[(s * 2 + half) * 64 + bits] =
+                        (0..6).filter(|k| bits >> k & 1 == 1).fold(0, |m, k| m | 1 << sym.edge[half * 6 + k]);
+                }
+            }
+            // The slice renaming: where each slice's pieces land, and what they become.
+            sym.conj_edges(&solved, &mut conj);
+            for i in 0..12 {
+                let (from, to) = (slice_of(solved.ep[i]), slice_of(conj.ep[sym.edge[i] as usize]));
+                if to == 2 {
+                    pick[s][0] = from;
+                } else if to == 1 {
+                    pick[s][1] = from;
+                }
+            }
+        }
+        let squeeze = (0..4096usize)
+            .map(|x| {
+                let (e, m) = (x >> 6, x & 63);
+                let (mut out, mut n) = (0u16, 0u16);
+                for k in 0..6 {
+                    if e >> k & 1 == 0 {
+                        out |= ((m >> k & 1) as u16) << n;
+                        n += 1;
+                    }
+                }
+                out | n << 8
+            })
+            .collect();
+        let (erank, mrank) = esep_ranks();
+        EsepConj { masks, perm, pick, squeeze, erank: erank.into(), mrank: *mrank }
+    }
+
+    /// `esep` after conjugation by symmetry `sym` (equal to `econj[sym * N_ESEP + esep]`).
+    #[inline(always)]
+    pub fn conj(&self, sym: usize, esep: usize) -> usize {
+        let w = self.masks[esep];
+        let (e, m) = (w & 0xfff, w >> 12);
+        let by = [0xfff ^ e ^ m, m, e];
+        let [pe, pm] = self.pick[sym];
+        let p = &self.perm[sym * 128..sym * 128 + 128];
+        let moved = |x: u32| (p[(x & 63) as usize] | p[64 + (x >> 6) as usize]) as usize;
+        let (ne, nm) = (moved(by[pe as usize]), moved(by[pm as usize]));
+        let lo = self.squeeze[(ne & 63) << 6 | (nm & 63)];
+        let hi = self.squeeze[(ne >> 6) << 6 | (nm >> 6)];
+        let packed = (lo & 0xff) as usize | ((hi & 0xff) as usize) << (lo >> 8);
+        self.erank[ne] as usize * 70 + self.mrank[packed] as usize
     }
 }
 
