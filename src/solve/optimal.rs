@@ -313,6 +313,25 @@ impl OptimalSearch {
                 }
             }
         }
+        // Then the inverse, before the phase-1 bounds: one table read a child where those take
+        // six, and on the bulk of the search (ten moves to go) it prunes most of what they
+        // would. h3 (or h0) first, whose tightness decides the half turns, then the corners (with
+        // h0 alone).
+        let mut inv = [CubieCube::SOLVED; 18];
+        let mut skip_half = [false; 18];
+        for k in 0..n {
+            if bound[k] < left {
+                // The inverse of (cube, then m) is (m⁻¹, then the inverse).
+                inv[k] = moves[Move::ALL[cand[k]].inverse().index()].compose(&node.inv);
+                let b = t.coords_bound(&inv[k]);
+                if b >= left || (corner_reads && t.corner_bound(&inv[k]) >= left) {
+                    bound[k] = left;
+                } else {
+                    // Only h0 is blind to half turns: a tight corner bound says nothing of them.
+                    skip_half[k] = b == left - 1;
+                }
+            }
+        }
         // Then the exact phase-1 distance from each axis (a child's from its parent's, mod 3): every
         // child kept needs all three, for its own children.
         let mut axes = [[NO_AXIS; 3]; 18];
@@ -358,30 +377,14 @@ impl OptimalSearch {
         for k in 0..n {
             if bound[k] < left {
                 let m = Move::ALL[cand[k]];
-                // The inverse of (cube, then m) is (m⁻¹, then the inverse).
-                let inv = moves[m.inverse().index()].compose(&node.inv);
                 let (cocsep, esep, perm) =
                     (c.cmove(node.cocsep as usize, cand[k]) as u32, c.emove[es + cand[k]], corners.pmove[ps + cand[k]]);
                 let flips = t.h3.as_ref().map_or(0, |h3| h3.flips.flip_move[node.flips as usize * 18 + cand[k]]);
-                kids[len] = Kid { m, cocsep, esep, perm, flips, skip_half: false, inv, axes: axes[k] };
+                kids[len] = Kid { m, cocsep, esep, perm, flips, skip_half: skip_half[k], inv: inv[k], axes: axes[k] };
                 len += 1;
             }
         }
-        // The inverse: h0 first (its tightness decides the half turns), then the corners (with
-        // h0 alone).
-        let mut inv_h0 = [0u32; 18];
-        for k in 0..len {
-            inv_h0[k] = t.coords_bound(&kids[k].inv);
-        }
-        let mut kept = 0;
-        for k in 0..len {
-            if inv_h0[k] < left && (!corner_reads || t.corner_bound(&kids[k].inv) < left) {
-                // Only h0 is blind to half turns: a tight corner bound says nothing of them.
-                kids[kept] = Kid { skip_half: inv_h0[k] == left - 1, ..kids[k] };
-                kept += 1;
-            }
-        }
-        frame.len = kept as u8;
+        frame.len = len as u8;
         frame
     }
 
