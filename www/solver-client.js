@@ -63,7 +63,8 @@ export class SharedOptimal {
 
   // Resolves to the shortest solution's moves (an array). `onTables(progress)` hears the first
   // worker's table progress; `onSearch(summary)` hears {lower, depth, nodes, upper, workers, ms}
-  // over all shares (ms since the search started) (a share not started yet has proven nothing: lower 0).
+  // over all shares: `lower` is the least proven bound (0 while a share has not started), `ms`
+  // the time since the first share started.
   async run({ facelets, upper = '', size, workers, onTables = () => {}, onSearch = () => {} }) {
     const generation = ++this.generation;
     const shares = Array.from({ length: workers }, () => ({ lower: 0, depth: 0, nodes: 0, upper: null, started: false, done: false }));

@@ -1,0 +1,105 @@
+// Unit tests (run in Node) for SharedOptimal, the page's coordinator of an optimal search shared
+// by several workers, against fake workers whose shares hold solutions of given lengths.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SharedOptimal } from '../../www/solver-client.js';
+
+const tick = () => new Promise((r) => setTimeout(r, 1));
+
+// A fake worker. `shares[which]` is the length of the shortest solution in that share (Infinity
+// for none); a share searches one length a tick from 1 up and ends at its solution, or once it
+// reaches the cap or the known upper bound. `noCache` fails a helper's cache-only load;
+// `crashAt` fails its search.
+function fakeWorld({ shares, noCache = 0, crashAt = null }) {
+  const log = { caps: [], searched: [], made: 0 };
+  const make = async (onProgress) => {
+    const id = log.made++;
+    let cap = Infinity;
+    let alive = true;
+    let cacheMisses = noCache;
+    return {
+      id,
+      terminate() {
+        alive = false;
+      },
+      async call(cmd, arg) {
+        await tick();
+        if (!alive) throw new Error('stopped');
+        if (cmd === 'prepareOptimal') {
+          if (arg.cacheOnly && cacheMisses-- > 0) throw new Error('the optimal tables are not in the cache');
+          return { source: 'cache' };
+        }
+        if (cmd === 'capOptimal') {
+          log.caps.push([id, arg]);
+          cap = Math.min(cap, arg);
+          return true;
+        }
+        assert.equal(cmd, 'solveOptimal');
+        const [which, of] = arg.share;
+        assert.equal(of, shares.length);
+        log.searched.push([id, which]);
+        cap = Infinity;
+        const known = arg.upper ? arg.upper.split(' ').length : Infinity;
+        for (let depth = 1; ; depth++) {
+          await tick();
+          if (!alive) throw new Error('stopped');
+          if (crashAt && crashAt[0] === id && crashAt[1] === depth) throw new Error('out of memory');
+          onProgress({ puzzle: 'optimal-search', depth, lower: depth, nodes: depth * 10, upper: null });
+          if (depth >= cap) return { done: true, moves: null, lower: depth, nodes: depth * 10 };
+          if (depth >= known) return { done: true, moves: arg.upper, lower: depth, nodes: depth * 10 };
+          if (shares[which] === depth) return { done: true, moves: Array(depth).fill('U').join(' '), lower: depth, nodes: depth * 10 };
+        }
+      },
+    };
+  };
+  return { make, log };
+}
+
+test('the shortest solution over all shares wins, and the others are capped at it', async () => {
+  const { make, log } = fakeWorld({ shares: [9, 5, 12] });
+  const shared = new SharedOptimal(make);
+  const seen = [];
+  const moves = await shared.run({ facelets: 'x', size: 'large', workers: 3, onSearch: (p) => seen.push(p) });
+  assert.equal(moves.length, 5);
+  assert.ok(log.caps.some(([, len]) => len === 5), 'the others heard of the 5-move solution');
+  assert.deepEqual(log.searched.map(([, w]) => w).sort(), [0, 1, 2], 'every share searched once');
+  for (const p of seen) assert.ok(p.lower <= 5 && p.nodes >= 0);
+});
+
+test('a known solution bounds every share', async () => {
+  const { make } = fakeWorld({ shares: [Infinity, Infinity] });
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', upper: 'R U R', size: 'large', workers: 2 });
+  assert.deepEqual(moves, ['R', 'U', 'R']);
+});
+
+test('a helper without cached tables tries again once the first worker has kept them', async () => {
+  const { make, log } = fakeWorld({ shares: [7, 6], noCache: 1 });
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'large', workers: 2 });
+  assert.equal(moves.length, 6);
+  assert.equal(log.made, 2);
+  assert.ok(log.searched.some(([id]) => id === 1), 'the helper searched once its retry loaded the tables');
+});
+
+test('a helper that fails twice drops out and its share is searched by the others', async () => {
+  const { make, log } = fakeWorld({ shares: [8, 4, 9], noCache: 2 });
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'large', workers: 3 });
+  assert.equal(moves.length, 4);
+  assert.deepEqual(log.searched.map(([id]) => id), [0, 0, 0], 'the first worker searched all three shares');
+});
+
+test('a helper that crashes mid-search hands its share back', async () => {
+  const { make, log } = fakeWorld({ shares: [8, 3], crashAt: [1, 2] });
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'large', workers: 2 });
+  assert.equal(moves.length, 3, "the crashed share's solution is still found");
+  assert.ok(log.searched.some(([id, which]) => id === 0 && which === 1), 'the first worker took share 1');
+});
+
+test('cancel ends every worker and the run fails with "stopped"', async () => {
+  const { make } = fakeWorld({ shares: [Infinity, Infinity] });
+  const shared = new SharedOptimal(make);
+  const run = shared.run({ facelets: 'x', size: 'large', workers: 2 });
+  await new Promise((r) => setTimeout(r, 30));
+  shared.cancel();
+  await assert.rejects(run, /stopped/);
+  assert.deepEqual(shared.clients, []);
+});
