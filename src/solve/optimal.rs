@@ -537,8 +537,8 @@ pub fn solve_optimal(
 /// are shared, not copied). A share that finds a solution caps the others at its length; the
 /// shortest found is optimal once every share has proven it holds nothing shorter. `stop` is
 /// polled about ten times a second (from the calling thread) with the progress of all shares together (the least proven
-/// bound, the nodes of all).
-#[cfg(not(target_arch = "wasm32"))]
+/// bound, the nodes of all). Threads need `std::thread`: in the browser (wasm32, no threads)
+/// only `threads` 1 works, and the page shares a search among workers instead.
 pub fn solve_optimal_shared(
     cube: &CubieCube,
     t: &OptimalTables,
