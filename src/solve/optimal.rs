@@ -202,7 +202,6 @@ impl OptimalSearch {
             if self.started && self.target >= self.cap {
                 // Another share has a solution this long: this one's shorter depths are done.
                 self.capped = true;
-                self.lower = self.lower.max(self.cap);
                 break;
             }
             if self.stack.is_empty() {
@@ -273,6 +272,12 @@ impl OptimalSearch {
             return frame;
         }
         let (es, ps) = (node.esep as usize * 18, node.perm as usize * 18);
+        // Every child's corner and edge coordinates, once.
+        let (mut cs2, mut es2) = ([0usize; 18], [0usize; 18]);
+        for k in 0..n {
+            cs2[k] = c.cmove(node.cocsep as usize, cand[k]);
+            es2[k] = c.emove[es + cand[k]] as usize;
+        }
         let corners = &t.corners;
         // With h0 alone, the corner table first: what it prunes saves a read of the big table.
         // h3 knows the corners' distance nearly always (on 16- and 17-move cubes the corner
@@ -281,8 +286,7 @@ impl OptimalSearch {
         let mut bound = [0u32; 18];
         if corner_reads {
             for k in 0..n {
-                let c2 = c.cmove(node.cocsep as usize, cand[k]);
-                bound[k] = corners.distance(corners.pmove[ps + cand[k]] as usize, c2 % 2187);
+                bound[k] = corners.distance(corners.pmove[ps + cand[k]] as usize, cs2[k] % 2187);
             }
         }
         if let Some(h3) = &t.h3 {
@@ -292,8 +296,7 @@ impl OptimalSearch {
             for k in 0..n {
                 if bound[k] < left {
                     let fl = h3.flips.flip_move[node.flips as usize * 18 + cand[k]];
-                    let (c2, e2) = (c.cmove(node.cocsep as usize, cand[k]), c.emove[es + cand[k]] as usize);
-                    entry[k] = h48::index(c, &h3.flips, c2, e2, fl);
+                    entry[k] = h48::index(c, &h3.flips, cs2[k], es2[k], fl);
                 }
             }
             for k in 0..n {
@@ -302,14 +305,14 @@ impl OptimalSearch {
                     if code != 0 {
                         bound[k] = (h48::BASE + code) as u32;
                     } else {
-                        bound[k] = t.bound(c.cmove(node.cocsep as usize, cand[k]), c.emove[es + cand[k]] as usize);
+                        bound[k] = t.bound(cs2[k], es2[k]);
                     }
                 }
             }
         } else {
             for k in 0..n {
                 if bound[k] < left {
-                    bound[k] = t.bound(c.cmove(node.cocsep as usize, cand[k]), c.emove[es + cand[k]] as usize);
+                    bound[k] = t.bound(cs2[k], es2[k]);
                 }
             }
         }
@@ -377,8 +380,7 @@ impl OptimalSearch {
         for k in 0..n {
             if bound[k] < left {
                 let m = Move::ALL[cand[k]];
-                let (cocsep, esep, perm) =
-                    (c.cmove(node.cocsep as usize, cand[k]) as u32, c.emove[es + cand[k]], corners.pmove[ps + cand[k]]);
+                let (cocsep, esep, perm) = (cs2[k] as u32, es2[k] as u16, corners.pmove[ps + cand[k]]);
                 let flips = t.h3.as_ref().map_or(0, |h3| h3.flips.flip_move[node.flips as usize * 18 + cand[k]]);
                 kids[len] = Kid { m, cocsep, esep, perm, flips, skip_half: skip_half[k], inv: inv[k], axes: axes[k] };
                 len += 1;
