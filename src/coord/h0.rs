@@ -68,15 +68,8 @@ pub fn cocsep(cube: &CubieCube) -> usize {
     ranks().csep[mask] as usize * 2187 + twist
 }
 
-/// The `esep` value of the E-slice slots (12-bit mask over slots) and the M-slice slots among
-/// the other eight, in order (8-bit mask).
-#[inline(always)]
-pub fn esep_of_masks(e_mask: usize, m_mask: usize) -> usize {
-    let r = ranks();
-    r.eslice[e_mask] as usize * 70 + r.mslice[m_mask] as usize
-}
-
-/// The rank tables behind [`esep_of_masks`]: 12-bit E masks (4096) and 8-bit M masks (256).
+/// The rank tables behind [`esep`]: 12-bit masks of E-slice slots (4096 entries) and 8-bit
+/// masks of M-slice slots among the other eight, in order (256).
 pub fn esep_ranks() -> (&'static [u16], &'static [u8; 256]) {
     let r = ranks();
     (&r.eslice, &r.mslice)
@@ -97,7 +90,8 @@ pub fn esep(cube: &CubieCube) -> usize {
             k += 1;
         }
     }
-    esep_of_masks(e_mask, m_mask)
+    let r = ranks();
+    r.eslice[e_mask] as usize * 70 + r.mslice[m_mask] as usize
 }
 
 /// A cube (corners only; edges solved) with `cocsep` value `value`.

@@ -554,11 +554,12 @@ pub fn solve_optimal_shared(
     if threads <= 1 {
         return solve_optimal(cube, t, two_phase, upper, stop);
     }
-    let cap = AtomicU32::new(upper.as_ref().map_or(u32::MAX, |u| u.len() as u32 + 1));
+    // Each share also holds `upper`, and ends with it when nothing shorter is in its part.
+    let cap = AtomicU32::new(u32::MAX);
     let halt = AtomicBool::new(false);
     let best: Mutex<Option<Vec<Move>>> = Mutex::new(None);
-    let states: Mutex<Vec<(OptimalProgress, bool)>> =
-        Mutex::new(vec![(OptimalSearch::new(cube, None).progress(), false); threads as usize]);
+    let none = OptimalProgress { depth: 0, lower_bound: 0, nodes: 0, upper_bound: None };
+    let states: Mutex<Vec<(OptimalProgress, bool)>> = Mutex::new(vec![(none, false); threads as usize]);
     std::thread::scope(|scope| {
         for which in 0..threads {
             let (cap, halt, best, states, upper) = (&cap, &halt, &best, &states, upper.clone());

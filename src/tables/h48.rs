@@ -42,7 +42,7 @@ const SHORT_DEPTH: u8 = 8;
 
 /// The slice an edge piece belongs to: 0 for S (UR UL DR DL), 1 for M (UF UB DF DB), 2 for E.
 #[inline]
-fn slice_of(piece: u8) -> u32 {
+pub(crate) fn slice_of(piece: u8) -> u32 {
     if piece >= 8 {
         2
     } else {

@@ -231,7 +231,7 @@ pub struct EsepConj {
 impl EsepConj {
     /// Builds the tables from the symmetries' cubie definitions.
     pub fn generate() -> EsepConj {
-        let slice_of = |piece: u8| if piece >= 8 { 2u8 } else { piece & 1 };
+        let slice_of = h48::slice_of;
         let masks = (0..N_ESEP)
             .map(|x| {
                 let c = esep_cube(x);
@@ -259,9 +259,9 @@ impl EsepConj {
             for i in 0..12 {
                 let (from, to) = (slice_of(solved.ep[i]), slice_of(conj.ep[sym.edge[i] as usize]));
                 if to == 2 {
-                    pick[s][0] = from;
+                    pick[s][0] = from as u8;
                 } else if to == 1 {
-                    pick[s][1] = from;
+                    pick[s][1] = from as u8;
                 }
             }
         }
