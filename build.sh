@@ -88,14 +88,14 @@ case "${1:-serve}" in
   bench-optimal)
     shift
     states="${1:-bench/optimal-states.txt}"
-    say "optimal solver, native: $states (large table, then small)"
+    say "optimal solver, native: $states (huge table, then small)"
     cargo build --release
     ./target/release/cubehint bench optimal --states "$states"
     ./target/release/cubehint bench optimal --states "$states" --table small
     build_wasm
     ensure_chromium
     say "optimal solver in headless Chromium (table built fresh, then the same states)"
-    node tools/bench-optimal-browser.mjs --states "$states" --table large
+    node tools/bench-optimal-browser.mjs --states "$states" --table huge
     node tools/bench-optimal-browser.mjs --states "$states" --table small
     ;;
   help | -h | --help)

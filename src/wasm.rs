@@ -389,12 +389,13 @@ pub struct OptimalSolver {
 
 #[wasm_bindgen]
 impl OptimalSolver {
-    /// A solver for the tables of `size`: "large" (h3, 235 MB, beside h0 at 4 bits, 59 MB),
-    /// "medium" (h0 alone) or "small" (h0 at 2 bits, 29 MB).
+    /// A solver for the tables of `size`: "huge" (h4, 470 MB, beside h0 at 4 bits, 59 MB),
+    /// "large" (h3, 235 MB, beside h0), "medium" (h0 alone) or "small" (h0 at 2 bits, 29 MB).
     #[wasm_bindgen(constructor)]
     pub fn new(size: &str) -> Result<OptimalSolver, JsError> {
         install_panic_hook();
-        let size = TableSize::parse(size).ok_or_else(|| JsError::new("the table size is small, medium or large"))?;
+        let size =
+            TableSize::parse(size).ok_or_else(|| JsError::new("the table size is small, medium, large or huge"))?;
         Ok(OptimalSolver {
             size,
             build: None,
@@ -415,20 +416,21 @@ impl OptimalSolver {
         Ok(())
     }
 
-    /// Loads an h3 table saved by `h3_bytes` (the large size); fails, keeping nothing, if it
-    /// does not check out or the h0 table is not there yet.
-    pub fn load_h3(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+    /// Loads an h3 or h4 table saved by `h3_bytes` (the large or huge size); fails, keeping
+    /// nothing, if it does not check out or the h0 table is not there yet.
+    pub fn load_h3(&mut self, bytes: Vec<u8>) -> Result<(), JsError> {
+        let bits = self.size.flip_bits().ok_or_else(|| JsError::new("this size has no flip table"))?;
         let tables = self.tables.as_mut().ok_or_else(|| JsError::new("load the h0 table first"))?;
-        tables.h3 = Some(H3Table::from_bytes(bytes).map_err(|e| JsError::new(&e.to_string()))?);
+        tables.h3 = Some(H3Table::from_vec(bytes, bits).map_err(|e| JsError::new(&e.to_string()))?);
         self.h3_build = None;
         Ok(())
     }
 
     /// One slice of the tables' build (a few hundred milliseconds at most); returns the
-    /// fraction done (1 when ready). The h0 table comes first (a tenth of the large size's
-    /// build), then h3.
+    /// fraction done (1 when ready). The h0 table comes first (a tenth of the large and huge
+    /// sizes' builds), then h3 or h4.
     pub fn build_step(&mut self) -> f64 {
-        let h0_share = if self.size == TableSize::Large { 0.1 } else { 1.0 };
+        let h0_share = if self.size.flip_bits().is_some() { 0.1 } else { 1.0 };
         if self.tables.is_none() {
             let Some(build) = self.build.as_mut() else {
                 self.build = Some(H0Build::new(H0Coords::generate()));
@@ -446,7 +448,8 @@ impl OptimalSolver {
         }
         let tables = self.tables.as_mut().expect("h0 is there");
         let Some(build) = self.h3_build.as_mut() else {
-            self.h3_build = Some(H3Build::new(&tables.coords));
+            let bits = self.size.flip_bits().expect("only the large and huge sizes get here");
+            self.h3_build = Some(H3Build::new(&tables.coords, bits));
             return h0_share;
         };
         if build.step(&tables.coords, 3000) {
@@ -459,15 +462,15 @@ impl OptimalSolver {
 
     /// Are the tables ready?
     pub fn ready(&self) -> bool {
-        self.tables.as_ref().is_some_and(|t| self.size != TableSize::Large || t.h3.is_some())
+        self.tables.as_ref().is_some_and(|t| self.size.flip_bits().is_none() || t.h3.is_some())
     }
 
-    /// Is the h0 table ready (the first part of the large size)?
+    /// Is the h0 table ready (the first part of the large and huge sizes)?
     pub fn ready_h0(&self) -> bool {
         self.tables.is_some()
     }
 
-    /// The h3 table in the table format, for caching.
+    /// The h3 or h4 table in the table format, for caching.
     pub fn h3_bytes(&self) -> Result<Vec<u8>, JsError> {
         let h3 = self.tables.as_ref().and_then(|t| t.h3.as_ref());
         h3.map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the h3 table is not built"))

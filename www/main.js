@@ -502,9 +502,10 @@ async function solve() {
 // --- optimal 3x3 -------------------------------------------------------------------------------
 
 // The optimal search runs in workers of its own, so Cancel can end it at once while Solve keeps
-// working. Its tables are built once and kept in the browser: 294 MB (about two minutes to
-// build), or 59 MB / 29 MB on a device that reports little memory; `?table=small|medium|large`
-// in the address chooses. Where there are several cores and memory to spare, more workers load
+// working. Its tables are built once and kept in the browser: 529 MB (h4 and h0: a few minutes
+// to build) on a device that reports 8 GB of memory (browsers report at most 8), 294 MB (h3 and
+// h0) on 4 GB, or 59 MB / 29 MB on less; `?table=small|medium|large|huge` in the address
+// chooses. Where there are several cores and memory to spare, more workers load
 // the kept tables and each searches a share of every depth (`?workers=N` chooses how many).
 const optimalSearch = new SharedOptimal(async (onProgress) => {
   const c = newClient(onProgress);
@@ -513,19 +514,20 @@ const optimalSearch = new SharedOptimal(async (onProgress) => {
 });
 function optimalTableSize() {
   const asked = new URLSearchParams(location.search).get('table');
-  if (['small', 'medium', 'large'].includes(asked)) return asked;
+  if (['small', 'medium', 'large', 'huge'].includes(asked)) return asked;
   const memory = navigator.deviceMemory ?? 8;
-  return memory < 2 ? 'small' : memory < 4 ? 'medium' : 'large';
+  return memory < 2 ? 'small' : memory < 4 ? 'medium' : memory < 8 ? 'large' : 'huge';
 }
 
 // Workers for the optimal search: one a core, at most four, each with its own copy of the
-// tables (about 0.35 GB for the large size), using at most an eighth of the reported memory.
+// tables (about 0.6 GB for the huge size, 0.35 GB for the large), using at most a quarter of the
+// reported memory.
 function optimalWorkerCount(size) {
   const asked = Number(new URLSearchParams(location.search).get('workers'));
   if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, 8);
-  const perWorker = { large: 0.35, medium: 0.1, small: 0.05 }[size];
+  const perWorker = { huge: 0.6, large: 0.35, medium: 0.1, small: 0.05 }[size];
   const memory = navigator.deviceMemory ?? 8;
-  return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4, Math.floor(memory / 8 / perWorker)));
+  return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4, Math.floor(memory / 4 / perWorker)));
 }
 
 function seconds(ms) {
@@ -538,7 +540,7 @@ function onTablesProgress(p) {
   $('optimal-label').textContent =
     p.fraction >= 1
       ? 'Optimal table ready.'
-      : `Building the optimal solver's tables (once: they are kept for next time${optimalTableSize() === 'large' ? '; about two minutes' : ''})… ${Math.round(p.fraction * 100)}%`;
+      : `Building the optimal solver's tables (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
   if (p.source) document.body.dataset.tablesOptimal = p.source;
 }
 

@@ -250,8 +250,9 @@ async function loadStored(key, load) {
 }
 
 // The optimal solver's tables: from the cache when they check out, else built in slices with
-// progress and then cached (the large size's h3 table is 235 MB: the browser may ask before
-// keeping it). The h0 table is shared by the medium and large sizes. A helper worker (`cacheOnly`)
+// progress and then cached (the large size's h3 table is 235 MB, the huge size's h4 470 MB: the
+// browser may ask before keeping them). The h0 table is shared by the medium, large and huge
+// sizes. A helper worker (`cacheOnly`)
 // takes them from the cache or not at all: building them again beside the first worker would
 // only slow it down.
 let optimal = null;
@@ -263,8 +264,9 @@ function prepareOptimal(size, cacheOnly = false) {
     const key = size === 'small' ? 'optimal-small' : 'optimal-large';
     let source = await loadStored(key, (bytes) => solver.load(bytes));
     let h0Stored = source === 'cache';
-    let h3Source = size === 'large' ? 'built' : null;
-    if (size === 'large' && solver.ready_h0()) h3Source = await loadStored('optimal-h3', (bytes) => solver.load_h3(bytes));
+    const flipKey = { large: 'optimal-h3', huge: 'optimal-h4' }[size];
+    let h3Source = flipKey ? 'built' : null;
+    if (flipKey && solver.ready_h0()) h3Source = await loadStored(flipKey, (bytes) => solver.load_h3(bytes));
     if (cacheOnly && !solver.ready()) {
       optimal = null;
       solver.free();
@@ -279,7 +281,7 @@ function prepareOptimal(size, cacheOnly = false) {
       }
       await pause();
     }
-    if (h3Source && h3Source !== 'cache') await dbPutBig('optimal-h3', solver.h3_bytes()).catch(() => false);
+    if (h3Source && h3Source !== 'cache') await dbPutBig(flipKey, solver.h3_bytes()).catch(() => false);
     // One word for both tables: cache only when both came from it.
     const sources = h3Source ? [source, h3Source] : [source];
     source = sources.every((s) => s === 'cache') ? 'cache' : (sources.find((s) => s.startsWith('rebuilt')) ?? 'built');

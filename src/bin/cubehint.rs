@@ -55,7 +55,7 @@ error[CODE]: message, joined by '; '. Codes: length letter center count piece du
 twist flip parity. Exits 1 if any line failed.";
 
 const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] [--tables DIR]
-                     [--optimal [--table small|medium|large] [--threads N] [--progress]]
+                     [--optimal [--table small|medium|large|huge] [--threads N] [--progress]]
                      < states.txt
 
 Reads one sticker string per line (24 letters: 2x2, 54: 3x3) and prints one line each: the
@@ -64,17 +64,19 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
   --all N           2x2: up to N different optimal solutions, separated by ' | '
   --max-length N    3x3: never longer than N moves (default 20)
   --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 0)
-  --optimal         3x3: the shortest solution (IDA* over the h3 and h0 tables; seconds to
+  --optimal         3x3: the shortest solution (IDA* over the h4 or h3 table and h0; seconds to
                     minutes)
-  --table SIZE      for --optimal: large (h3, 235 MB, and h0 at 4 bits, 59 MB; default),
-                    medium (h0 alone, 59 MB) or small (h0 at 2 bits, 29 MB)
+  --table SIZE      for --optimal: huge (h4, 470 MB, and h0 at 4 bits, 59 MB; default), large
+                    (h3, 235 MB, and h0; searches take about 1.7 times as long), medium (h0
+                    alone, 59 MB) or small (h0 at 2 bits, 29 MB)
   --threads N       for --optimal: search with N threads sharing the tables (default 1)
   --tables DIR      read tables written by 'cubehint tables' instead of building them:
                     DIR/phase1.bin (3x3; otherwise built, about 7 s, when a state is not solved
                     within 1.5 million nodes by the small tables, and always for --optimal) and,
                     for --optimal, DIR/optimal-small.bin or DIR/optimal-medium.bin (otherwise
-                    built, about 6 s) and for the large size DIR/optimal-h3.bin (otherwise
-                    built, about a minute and a half). Without --tables, tables built are kept
+                    built, about 6 s) and DIR/optimal-h4.bin for the huge size or
+                    DIR/optimal-h3.bin for the large (otherwise built, about two minutes). Without
+                    --tables, tables built are kept
                     for the next run in $CUBEHINT_CACHE, else $XDG_CACHE_HOME/cubehint, else
                     ~/.cache/cubehint (CUBEHINT_CACHE=off keeps nothing)
   --progress        for --optimal: print each finished depth to standard error";
@@ -85,7 +87,7 @@ Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U
 4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
 
 const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal [--count N] [--seed S] [--states FILE]
-                     [--small-tables] [--extra-nodes N] [--table small|medium|large] [--tables DIR]
+                     [--small-tables] [--extra-nodes N] [--table small|medium|large|huge] [--tables DIR]
                      [--threads N]
 
 Builds the tables, then solves N random states (default 1000; 5 for optimal) or the states in
@@ -94,14 +96,14 @@ lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) u
 --small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes
 (with --threads N, N threads share each search; default 1).";
 
-const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table small|medium|large]]
+const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table small|medium|large|huge]]
 
 Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin), the 3x3 two-phase pruning
 tables (two-phase.bin) and the exact phase-1 table (phase1.bin, 35 MB) in cubehint's table
-format; with --optimal, the optimal solver's tables instead (optimal-h3.bin, 235 MB, and
-optimal-medium.bin, 59 MB, for the large size; optimal-medium.bin alone for the medium;
-optimal-small.bin, 29 MB; all three unless --table names one) and phase1.bin, which it also
-reads.";
+format; with --optimal, the optimal solver's tables instead (optimal-h4.bin, 470 MB, and
+optimal-medium.bin, 59 MB, for the huge size; optimal-h3.bin, 235 MB, and optimal-medium.bin for
+the large; optimal-medium.bin alone for the medium; optimal-small.bin, 29 MB; all four unless
+--table names one) and phase1.bin, which it also reads.";
 
 struct Args {
     items: Vec<String>,
@@ -316,12 +318,18 @@ fn keep(dir: Option<&str>, name: &str, bytes: impl FnOnce() -> Vec<u8>) {
     }
 }
 
-/// The file of the h0 table for `size` (the large size reads the medium one, and h3 beside it).
+/// The file of the h0 table for `size` (the large and huge sizes read the medium one, and h3
+/// or h4 beside it).
 fn h0_file(size: TableSize) -> &'static str {
     match size {
         TableSize::Small => "optimal-small.bin",
-        TableSize::Medium | TableSize::Large => "optimal-medium.bin",
+        TableSize::Medium | TableSize::Large | TableSize::Huge => "optimal-medium.bin",
     }
+}
+
+/// The file of the flip table kept by `bits` flips.
+fn flip_file(bits: usize) -> String {
+    format!("optimal-h{bits}.bin")
 }
 
 /// The optimal solver's tables: read from `dir` when given and present, else built (and kept
@@ -351,17 +359,18 @@ fn load_optimal(size: TableSize, dir: Option<&str>, save: bool) -> Result<Optima
         }
         t
     });
-    if size == TableSize::Large {
-        tables.h3 = match read("optimal-h3.bin").map(|b| H3Table::from_bytes(&b)) {
+    if let Some(bits) = size.flip_bits() {
+        let name = flip_file(bits);
+        tables.h3 = match read(&name).map(|b| H3Table::from_vec(b, bits)) {
             Some(Ok(t)) => Some(t),
-            Some(Err(e)) => bad("optimal-h3.bin", e).map(|_| None)?,
+            Some(Err(e)) => bad(&name, e).map(|_| None)?,
             None => None,
         };
         if tables.h3.is_none() {
-            eprintln!("cubehint: building the optimal solver's h3 table (about a minute and a half)");
-            tables.h3 = Some(H3Build::new(&tables.coords).finish(&tables.coords));
+            eprintln!("cubehint: building the optimal solver's h{bits} table (about two minutes)");
+            tables.h3 = Some(H3Build::new(&tables.coords, bits).finish(&tables.coords));
             if save {
-                keep(dir, "optimal-h3.bin", || tables.h3.as_ref().expect("built").to_bytes());
+                keep(dir, &name, || tables.h3.as_ref().expect("built").to_bytes());
             }
         }
     }
@@ -370,8 +379,8 @@ fn load_optimal(size: TableSize, dir: Option<&str>, save: bool) -> Result<Optima
 
 fn table_size(args: &mut Args) -> Result<TableSize, String> {
     match args.value("--table")? {
-        Some(t) => TableSize::parse(&t).ok_or(format!("--table is small, medium or large, not '{t}'")),
-        None => Ok(TableSize::Large),
+        Some(t) => TableSize::parse(&t).ok_or(format!("--table is small, medium, large or huge, not '{t}'")),
+        None => Ok(TableSize::Huge),
     }
 }
 
@@ -756,8 +765,8 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     if optimal {
         let sizes = match only {
-            Some(t) => vec![TableSize::parse(&t).ok_or(format!("--table is small, medium or large, not '{t}'"))?],
-            None => vec![TableSize::Large, TableSize::Medium, TableSize::Small],
+            Some(t) => vec![TableSize::parse(&t).ok_or(format!("--table is small, medium, large or huge, not '{t}'"))?],
+            None => vec![TableSize::Huge, TableSize::Large, TableSize::Medium, TableSize::Small],
         };
         // One h0 build serves every size: the small table is made from the 4-bit one.
         let h0 = OptimalTables::generate(TableSize::Medium);
@@ -770,9 +779,9 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
                 say!("{path}");
                 written.push(path);
             }
-            if size == TableSize::Large {
-                let path = format!("{dir}/optimal-h3.bin");
-                let bytes = H3Build::new(&h0.coords).finish(&h0.coords).to_bytes();
+            if let Some(bits) = size.flip_bits() {
+                let path = format!("{dir}/{}", flip_file(bits));
+                let bytes = H3Build::new(&h0.coords, bits).finish(&h0.coords).to_bytes();
                 std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
                 say!("{path}");
             }

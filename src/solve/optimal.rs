@@ -296,7 +296,7 @@ impl OptimalSearch {
             for k in 0..n {
                 if bound[k] < left {
                     let fl = h3.flips.flip_move[node.flips as usize * 18 + cand[k]];
-                    entry[k] = h48::index(c, &h3.flips, cs2[k], es2[k], fl);
+                    entry[k] = h3.index(c, cs2[k], es2[k], fl);
                 }
             }
             for k in 0..n {

@@ -38,6 +38,8 @@ pub const KIND_OPTIMAL_SMALL: u32 = 9;
 pub const KIND_PHASE1: u32 = 10;
 /// The optimal solver's h3 table: h0 refined by three edge flips, 2 bits above a base.
 pub const KIND_OPTIMAL_H3: u32 = 11;
+/// The optimal solver's h4 table: h0 refined by four edge flips, 2 bits above a base.
+pub const KIND_OPTIMAL_H4: u32 = 12;
 
 fn fnv1a(chunks: &[&[u8]]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;

@@ -1,13 +1,15 @@
-//! The optimal solver's large table ("h3"): the h0 coordinate of [`super::optimal`] (corner
-//! class under the 48 symmetries × edge separation) refined by the flips of three edge slots, 2
-//! bits per entry above a base of 8: 117,567,450 × 8 = 940,539,600 entries, 235 MB.
+//! The optimal solver's large tables ("h3" and "h4"): the h0 coordinate of [`super::optimal`]
+//! (corner class under the 48 symmetries × edge separation) refined by the flips of three or
+//! four edge slots, 2 bits per entry above a base of 8: 117,567,450 × 8 = 940,539,600 entries,
+//! 235 MB, for h3; twice that, 470 MB, for h4.
 //!
 //! The full refinement, every edge's flip (the "h11" coordinate: each edge in its own slice and
 //! unflipped, a group every symmetry maps onto itself), has a well-defined distance, but 2^11
 //! times as many entries. Keeping three of the flips merges 2^8 h11 values into one entry, which
 //! holds the least of their distances: still a lower bound on the moves that solve a cube.
 //! Flips are read after conjugating the cube by the symmetry that takes its corners to their
-//! class representative; the slots read are UR, UF and FR (one in each slice).
+//! class representative; the slots read are UR, UF and FR (one in each slice), and DL for h4
+//! (so h3's entry `row · 8 + t` is the lesser of h4's `row · 16 + t` and `row · 16 + 8 + t`).
 //!
 //! A stored 1, 2 or 3 means at least 9, 10 or 11 moves; a 0 means "at most 8", where the
 //! search falls back on the exact h0 table.
@@ -21,7 +23,7 @@
 //! Flips, slices and corner separation all change under a move through their own small move
 //! tables, and under a symmetry by position and slice only, so the build never touches a cube.
 
-use super::format::{self, Packed, KIND_OPTIMAL_H3};
+use super::format::{self, Packed, KIND_OPTIMAL_H3, KIND_OPTIMAL_H4};
 use super::optimal::{H0Coords, N_H0};
 use crate::coord::h0::{esep_cube, N_ESEP};
 use crate::coord::sym48::{syms48, N_SYM48};
@@ -29,12 +31,13 @@ use crate::cube::cubie::move_cubes;
 use crate::cube::CubieCube;
 use crate::error::TableError;
 
-/// Edge flips kept per h0 entry: 2^3.
-pub const H_BITS: usize = 3;
-/// The edge slots whose flips are kept (after conjugation to the representative): UR, UF, FR.
-pub const TRACKED: [usize; H_BITS] = [0, 1, 8];
-/// Entries of the table.
-pub const N_H3: usize = N_H0 << H_BITS;
+/// The edge slots whose flips are kept (after conjugation to the representative): UR, UF, FR,
+/// then DL for h4. Bit `k` of an entry's low bits is the flip of slot `TRACKED[k]`.
+pub const TRACKED: [usize; 4] = [0, 1, 8, 6];
+/// Entries of the h3 table.
+pub const N_H3: usize = N_H0 << 3;
+/// Entries of the h4 table.
+pub const N_H4: usize = N_H0 << 4;
 /// A stored value `v > 0` means at least `BASE + v` moves.
 pub const BASE: u8 = 8;
 /// Depth of the breadth-first part of the build.
@@ -126,7 +129,8 @@ impl FlipCoords {
         out
     }
 
-    /// The kept flips (3 bits) after conjugation by `sym`.
+    /// The flips of the four [`TRACKED`] slots after conjugation by `sym` (h3 keeps the low
+    /// three).
     #[inline(always)]
     pub fn tracked(&self, sym: usize, esep: usize, flips: u16) -> usize {
         let slices = self.slices[esep];
@@ -140,13 +144,14 @@ impl FlipCoords {
     }
 }
 
-/// The entry of a cube given by `cocsep`, `esep` and its flips.
+/// The entry of a cube given by `cocsep`, `esep` and its flips in a table keeping `bits` (3
+/// or 4) flips.
 #[inline(always)]
-pub fn index(c: &H0Coords, f: &FlipCoords, cocsep: usize, esep: usize, flips: u16) -> usize {
+pub fn index(c: &H0Coords, f: &FlipCoords, bits: usize, cocsep: usize, esep: usize, flips: u16) -> usize {
     let cs = c.class_sym[cocsep] as usize;
     let s = cs & 63;
     let row = (cs >> 6) * N_ESEP + c.esym.conj(s, esep);
-    row << H_BITS | f.tracked(s, esep, flips)
+    row << bits | f.tracked(s, esep, flips) & ((1 << bits) - 1)
 }
 
 /// The h11 value (`row << 12 | flips`) of a cube, conjugated to its class representative.
@@ -175,12 +180,12 @@ fn h11_values(c: &H0Coords, f: &FlipCoords, cocsep: usize, esep: usize, flips: u
     }
 }
 
-/// The table entry of an h11 value.
+/// The entry of an h11 value in a table keeping `bits` flips.
 #[inline]
-fn entry_of(value: u64) -> usize {
+fn entry_of(value: u64, bits: usize) -> usize {
     let flips = value as usize & 0xfff;
-    let bits = TRACKED.iter().enumerate().fold(0, |b, (k, &j)| b | (flips >> j & 1) << k);
-    ((value >> 12) as usize) << H_BITS | bits
+    let low = TRACKED[..bits].iter().enumerate().fold(0, |b, (k, &j)| b | (flips >> j & 1) << k);
+    ((value >> 12) as usize) << bits | low
 }
 
 /// An open-addressing set of h11 values with their depths (the build's first part).
@@ -227,16 +232,38 @@ impl ShortMap {
     }
 }
 
-/// The large table: 2-bit entries above [`BASE`].
+/// The table's entries for `bits` kept flips.
+pub fn entries(bits: usize) -> usize {
+    N_H0 << bits
+}
+
+/// The format kind of the table keeping `bits` flips.
+fn kind(bits: usize) -> u32 {
+    if bits == 3 {
+        KIND_OPTIMAL_H3
+    } else {
+        KIND_OPTIMAL_H4
+    }
+}
+
+/// A large table (h3 or h4): 2-bit entries above [`BASE`].
 #[derive(Clone)]
 pub struct H3Table {
     /// Four entries a byte, low bits first.
     pub packed: Box<[u8]>,
     /// The flip tables it is read through.
     pub flips: FlipCoords,
+    /// Flips kept: 3 (h3) or 4 (h4).
+    pub bits: usize,
 }
 
 impl H3Table {
+    /// The entry of a cube given by `cocsep`, `esep` and its flips.
+    #[inline(always)]
+    pub fn index(&self, c: &H0Coords, cocsep: usize, esep: usize, flips: u16) -> usize {
+        index(c, &self.flips, self.bits, cocsep, esep, flips)
+    }
+
     /// The stored value (0..=3) of entry `i`.
     #[inline(always)]
     pub fn code(&self, i: usize) -> u8 {
@@ -245,22 +272,31 @@ impl H3Table {
 
     /// The table's bytes in the format of [`format`].
     pub fn to_bytes(&self) -> Vec<u8> {
-        let p = Packed { bits: 2, base: BASE as u32, entries: N_H3, bytes: &self.packed };
-        format::to_bytes_packed(KIND_OPTIMAL_H3, &p, &format::distribution(&self.packed, N_H3, 2))
+        let n = entries(self.bits);
+        let p = Packed { bits: 2, base: BASE as u32, entries: n, bytes: &self.packed };
+        format::to_bytes_packed(kind(self.bits), &p, &format::distribution(&self.packed, n, 2))
     }
 
-    /// Reads a table written by [`H3Table::to_bytes`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<H3Table, TableError> {
-        let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_H3, N_H3, 2)?;
+    /// Reads a table keeping `bits` flips written by [`H3Table::to_bytes`].
+    pub fn from_bytes(bytes: &[u8], bits: usize) -> Result<H3Table, TableError> {
+        H3Table::from_vec(bytes.to_vec(), bits)
+    }
+
+    /// [`H3Table::from_bytes`] keeping the bytes it is given (no second copy of a table of
+    /// hundreds of megabytes).
+    pub fn from_vec(mut bytes: Vec<u8>, bits: usize) -> Result<H3Table, TableError> {
+        let p = format::from_bytes_packed(&bytes, kind(bits), entries(bits), 2)?;
         if p.base != BASE as u32 {
             return Err(TableError::Header(format!("base {} where {} was expected", p.base, BASE)));
         }
-        Ok(H3Table { packed: p.bytes.to_vec().into_boxed_slice(), flips: FlipCoords::generate() })
+        let header = bytes.len() - p.bytes.len();
+        bytes.drain(..header);
+        Ok(H3Table { packed: bytes.into_boxed_slice(), flips: FlipCoords::generate(), bits })
     }
 
     /// Counts of each stored value.
     pub fn distribution(&self) -> [u64; 16] {
-        format::distribution(&self.packed, N_H3, 2)
+        format::distribution(&self.packed, entries(self.bits), 2)
     }
 }
 
@@ -275,9 +311,12 @@ pub struct H3Build {
     next: Vec<u64>,
     depth: u8,
     at: usize,
-    /// Marks of the walks waiting to be written, by table region (`entry << 2 | value`): written
-    /// region by region, they hit the cache instead of memory.
+    /// Marks of the walks waiting to be written, by table region (`offset << 2 | value`, the
+    /// entry's offset in its region): written region by region, they hit the cache instead of
+    /// memory.
     pending: Vec<Vec<u32>>,
+    /// Flips kept: 3 or 4.
+    bits: usize,
 }
 
 /// Walks per step when the build runs to its end ([`H3Build::finish`]).
@@ -287,8 +326,10 @@ const WALKS_PER_STEP: usize = 3000;
 const REGION_BITS: u32 = 20;
 
 impl H3Build {
-    /// Starts a build (allocates the 235 MB table).
-    pub fn new(c: &H0Coords) -> H3Build {
+    /// Starts a build of the table keeping `bits` (3 or 4) flips (allocates the table: 235 or
+    /// 470 MB).
+    pub fn new(c: &H0Coords, bits: usize) -> H3Build {
+        assert!(bits == 3 || bits == 4, "h3 or h4");
         let flips = FlipCoords::generate();
         let mut map = ShortMap::new();
         let solved = CubieCube::SOLVED;
@@ -298,10 +339,11 @@ impl H3Build {
                 frontier.push(v);
             }
         });
-        let pending = vec![Vec::new(); (N_H3 >> REGION_BITS) + 1];
+        let pending = vec![Vec::new(); (entries(bits) >> REGION_BITS) + 1];
         H3Build {
+            bits,
             flips,
-            packed: vec![0xff; N_H3.div_ceil(4)],
+            packed: vec![0xff; entries(bits).div_ceil(4)],
             map,
             frontier,
             next: Vec::new(),
@@ -359,7 +401,7 @@ impl H3Build {
                     for k in 0..self.map.slots.len() {
                         let v = self.map.slots[k];
                         if v != 0 {
-                            self.set_min(entry_of((v & ((1 << 40) - 1)) - 1), 0);
+                            self.set_min(entry_of((v & ((1 << 40) - 1)) - 1, self.bits), 0);
                         }
                     }
                 }
@@ -410,24 +452,23 @@ impl H3Build {
     #[inline]
     fn mark(&mut self, c: &H0Coords, cs: usize, es: usize, fl: u16, v: u8) {
         let class = (c.class_sym[cs] >> 6) as usize;
+        let push = |pending: &mut Vec<Vec<u32>>, i: usize| {
+            pending[i >> REGION_BITS].push(((i & ((1 << REGION_BITS) - 1)) as u32) << 2 | v as u32)
+        };
         if c.stabiliser[class] == 0 {
-            let i = index(c, &self.flips, cs, es, fl);
-            self.pending[i >> REGION_BITS].push((i as u32) << 2 | v as u32);
+            push(&mut self.pending, index(c, &self.flips, self.bits, cs, es, fl));
         } else {
-            let pending = &mut self.pending;
-            h11_values(c, &self.flips, cs, es, fl, |w| {
-                let i = entry_of(w);
-                pending[i >> REGION_BITS].push((i as u32) << 2 | v as u32);
-            });
+            let (pending, bits) = (&mut self.pending, self.bits);
+            h11_values(c, &self.flips, cs, es, fl, |w| push(pending, entry_of(w, bits)));
         }
     }
 
     /// Writes the pending marks.
     fn flush(&mut self) {
         let mut pending = std::mem::take(&mut self.pending);
-        for region in pending.iter_mut() {
+        for (r, region) in pending.iter_mut().enumerate() {
             for &p in region.iter() {
-                self.set_min((p >> 2) as usize, (p & 3) as u8);
+                self.set_min(r << REGION_BITS | (p >> 2) as usize, (p & 3) as u8);
             }
             region.clear();
         }
@@ -438,6 +479,6 @@ impl H3Build {
     pub fn finish(mut self, c: &H0Coords) -> H3Table {
         // In slices, as the page builds it: the marks waiting to be written stay small.
         while self.step(c, WALKS_PER_STEP) {}
-        H3Table { packed: self.packed.into_boxed_slice(), flips: self.flips }
+        H3Table { packed: self.packed.into_boxed_slice(), flips: self.flips, bits: self.bits }
     }
 }

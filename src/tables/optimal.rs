@@ -30,7 +30,7 @@ pub const N_H0: usize = N_CORNER_CLASSES * N_ESEP;
 const UNREACHED: u8 = 255;
 
 /// Which tables: h0 as exact 4-bit distances, or 2-bit distances above a base at half the
-/// size; or the 4-bit h0 table with the h3 table of [`super::h48`] beside it.
+/// size; or the 4-bit h0 table with the h3 or h4 table of [`super::h48`] beside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableSize {
     /// h0, 2 bits per entry, 29.4 MB.
@@ -39,24 +39,36 @@ pub enum TableSize {
     Medium,
     /// h0 at 4 bits (58.8 MB) and h3 (235.1 MB).
     Large,
+    /// h0 at 4 bits (58.8 MB) and h4 (470.3 MB).
+    Huge,
 }
 
 impl TableSize {
-    /// Reads `small` or `large`.
+    /// Reads `small`, `medium`, `large` or `huge`.
     pub fn parse(s: &str) -> Option<TableSize> {
         match s {
             "small" => Some(TableSize::Small),
             "medium" => Some(TableSize::Medium),
             "large" => Some(TableSize::Large),
+            "huge" => Some(TableSize::Huge),
             _ => None,
         }
     }
-    /// `small` or `large`.
+    /// `small`, `medium`, `large` or `huge`.
     pub fn name(self) -> &'static str {
         match self {
             TableSize::Small => "small",
             TableSize::Medium => "medium",
             TableSize::Large => "large",
+            TableSize::Huge => "huge",
+        }
+    }
+    /// The edge flips kept by the flip table read beside h0 (3 for h3, 4 for h4), if any.
+    pub fn flip_bits(self) -> Option<usize> {
+        match self {
+            TableSize::Small | TableSize::Medium => None,
+            TableSize::Large => Some(3),
+            TableSize::Huge => Some(4),
         }
     }
 }
@@ -483,8 +495,8 @@ impl OptimalTables {
         let mut b = H0Build::new(H0Coords::generate());
         while b.step(usize::MAX) {}
         let mut t = b.finish(size);
-        if size == TableSize::Large {
-            t.h3 = Some(H3Build::new(&t.coords).finish(&t.coords));
+        if let Some(bits) = size.flip_bits() {
+            t.h3 = Some(H3Build::new(&t.coords, bits).finish(&t.coords));
         }
         t
     }
@@ -513,7 +525,7 @@ impl OptimalTables {
     pub fn coords_bound(&self, cube: &CubieCube) -> u32 {
         let (cs, es) = (cocsep(cube), esep(cube));
         if let Some(h3) = &self.h3 {
-            let code = h3.code(h48::index(&self.coords, &h3.flips, cs, es, h48::flips(cube)));
+            let code = h3.code(h3.index(&self.coords, cs, es, h48::flips(cube)));
             if code != 0 {
                 return (h48::BASE + code) as u32;
             }
@@ -546,7 +558,9 @@ impl OptimalTables {
     /// Reads a table of `size` written by [`OptimalTables::to_bytes`], with freshly built coordinates.
     pub fn from_bytes(bytes: &[u8], size: TableSize) -> Result<OptimalTables, TableError> {
         let prune = match size {
-            TableSize::Medium | TableSize::Large => Prune::Large(format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0)?),
+            TableSize::Medium | TableSize::Large | TableSize::Huge => {
+                Prune::Large(format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0)?)
+            }
             TableSize::Small => {
                 let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_SMALL, N_H0, 2)?;
                 Prune::Small { packed: p.bytes.to_vec().into_boxed_slice(), base: p.base as u8 }
@@ -665,7 +679,7 @@ impl H0Build {
     pub fn finish(mut self, size: TableSize) -> OptimalTables {
         while self.step(usize::MAX) {}
         let prune = match size {
-            TableSize::Medium | TableSize::Large => {
+            TableSize::Medium | TableSize::Large | TableSize::Huge => {
                 let packed = self.dist.chunks(2).map(|p| p[0].min(15) | p.get(1).map_or(0, |&h| h.min(15) << 4));
                 Prune::Large(NibbleTable::from_packed(packed.collect(), N_H0))
             }
