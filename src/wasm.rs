@@ -11,6 +11,7 @@ use crate::solve::pocket::{solve as solve_pocket, to_held};
 use crate::solve::pocket_ida::PocketIda;
 use crate::solve::two_phase::{solve_with_stats, Limits};
 use crate::state::{apply_text, parse_state, State};
+use crate::tables::format;
 use crate::tables::h48::{H3Build, H3Table};
 use crate::tables::optimal::{H0Build, H0Coords, OptimalTables, TableSize, N_H0};
 use crate::tables::phase1::{Phase1Build, Phase1Table};
@@ -381,6 +382,8 @@ pub struct OptimalSolver {
     size: TableSize,
     build: Option<H0Build>,
     h3_build: Option<H3Build>,
+    /// The flip table's header once asked for (its checksum reads the whole table).
+    h3_header: Option<Vec<u8>>,
     tables: Option<OptimalTables>,
     two_phase: Option<TwoPhaseTables>,
     phase1_build: Option<Phase1Build>,
@@ -400,6 +403,7 @@ impl OptimalSolver {
             size,
             build: None,
             h3_build: None,
+            h3_header: None,
             tables: None,
             two_phase: None,
             phase1_build: None,
@@ -422,6 +426,7 @@ impl OptimalSolver {
         let bits = self.size.flip_bits().ok_or_else(|| JsError::new("this size has no flip table"))?;
         let tables = self.tables.as_mut().ok_or_else(|| JsError::new("load the h0 table first"))?;
         tables.h3 = Some(H3Table::from_vec(bytes, bits).map_err(|e| JsError::new(&e.to_string()))?);
+        self.h3_header = None;
         self.h3_build = None;
         Ok(())
     }
@@ -457,6 +462,7 @@ impl OptimalSolver {
         }
         let build = self.h3_build.take().expect("a build");
         tables.h3 = Some(build.finish(&tables.coords));
+        self.h3_header = None;
         1.0
     }
 
@@ -474,6 +480,22 @@ impl OptimalSolver {
     pub fn h3_bytes(&self) -> Result<Vec<u8>, JsError> {
         let h3 = self.tables.as_ref().and_then(|t| t.h3.as_ref());
         h3.map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the h3 table is not built"))
+    }
+
+    /// The length of `h3_bytes()`, whose pieces `h3_bytes_piece` gives without a whole copy
+    /// of a 470 MB table in memory.
+    pub fn h3_bytes_len(&self) -> Result<f64, JsError> {
+        let h3 = self.tables.as_ref().and_then(|t| t.h3.as_ref());
+        h3.map(|t| (format::HEADER_LEN + t.packed.len()) as f64)
+            .ok_or_else(|| JsError::new("the h3 table is not built"))
+    }
+
+    /// `len` bytes of `h3_bytes()` from `start` (fewer at the end).
+    pub fn h3_bytes_piece(&mut self, start: f64, len: f64) -> Result<Vec<u8>, JsError> {
+        let h3 = self.tables.as_ref().and_then(|t| t.h3.as_ref());
+        let h3 = h3.ok_or_else(|| JsError::new("the h3 table is not built"))?;
+        let header = self.h3_header.get_or_insert_with(|| h3.header());
+        Ok(h3.bytes_piece(header, start as usize, (start + len) as usize))
     }
 
     /// Takes the exact phase-1 table (the solver's `phase1_bytes`, checked), which adds the

@@ -136,6 +136,14 @@ fn h3_and_h4_bytes_round_trip_and_damage_is_refused() {
         let back = H3Table::from_bytes(&bytes, bits).expect("round trip");
         assert_eq!(back.packed, table.packed);
         assert_eq!(H3Table::from_vec(bytes.clone(), bits).expect("round trip").packed, table.packed);
+        // In pieces, as the page stores it (the first piece holds the header and some entries).
+        let header = table.header();
+        let piece = 32 << 20;
+        let pieces: Vec<u8> = (0..bytes.len().div_ceil(piece))
+            .flat_map(|i| table.bytes_piece(&header, i * piece, (i + 1) * piece))
+            .collect();
+        assert!(pieces == bytes, "the pieces add up to the bytes");
+        assert_eq!(table.bytes_piece(&header, 100, 300), bytes[100..300]);
         let mut bad = bytes.clone();
         bad[168 + 98_765_432] ^= 4;
         assert!(H3Table::from_bytes(&bad, bits).is_err(), "a flipped bit");

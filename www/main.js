@@ -512,9 +512,11 @@ const optimalSearch = new SharedOptimal(async (onProgress) => {
   if (single) await c.call('init', single.wasm);
   return c;
 });
+let optimalFallback = null; // 'large' once the huge tables failed to fit in this browser
 function optimalTableSize() {
   const asked = new URLSearchParams(location.search).get('table');
   if (['small', 'medium', 'large', 'huge'].includes(asked)) return asked;
+  if (optimalFallback) return optimalFallback;
   const memory = navigator.deviceMemory ?? 8;
   return memory < 2 ? 'small' : memory < 4 ? 'medium' : memory < 8 ? 'large' : 'huge';
 }
@@ -575,15 +577,27 @@ async function findOptimal() {
     if (known) {
       $('optimal-detail').textContent = `Meanwhile, Solve gives a ${known}-move solution at once. The shortest may be the same length: the search then proves it.`;
     }
-    const size = optimalTableSize();
-    const moves = await optimalSearch.run({
-      facelets: letters,
-      upper,
-      size,
-      workers: optimalWorkerCount(size),
-      onTables: onTablesProgress,
-      onSearch: showSearchProgress,
-    });
+    let moves;
+    for (;;) {
+      const size = optimalTableSize();
+      try {
+        moves = await optimalSearch.run({
+          facelets: letters,
+          upper,
+          size,
+          workers: optimalWorkerCount(size),
+          onTables: onTablesProgress,
+          onSearch: showSearchProgress,
+        });
+        break;
+      } catch (err) {
+        if (String(err.message) === 'stopped' || size !== 'huge') throw err;
+        // The browser could not hold the biggest tables (memory): tables half the size.
+        optimalSearch.cancel();
+        optimalFallback = 'large';
+        $('optimal-detail').textContent = 'This browser could not hold the biggest tables; trying tables half the size.';
+      }
+    }
     const ms = performance.now() - t0;
     document.body.dataset.optimal = 'done';
     if (state.size !== 3 || lettersOf(3, current()) !== letters) {

@@ -61,13 +61,14 @@ async function dbPut(key, value) {
 
 // IndexedDB takes at most about 127 MB a value in Chromium: bigger tables are kept in 32 MB
 // pieces under `key:0`, `key:1`, … with their count and length under `key`.
+// `piece(start, end)` gives those bytes (so a table need not be copied whole first).
 const PIECE = 32 << 20;
-async function dbPutBig(key, bytes) {
-  const pieces = Math.ceil(bytes.length / PIECE);
+async function dbPutBig(key, length, piece) {
+  const pieces = Math.ceil(length / PIECE);
   for (let i = 0; i < pieces; i++) {
-    if (!(await dbPut(`${key}:${i}`, bytes.slice(i * PIECE, (i + 1) * PIECE).buffer))) return false;
+    if (!(await dbPut(`${key}:${i}`, piece(i * PIECE, Math.min(length, (i + 1) * PIECE)).buffer))) return false;
   }
-  return dbPut(key, { pieces, length: bytes.length });
+  return dbPut(key, { pieces, length });
 }
 
 async function dbGetBig(key) {
@@ -276,12 +277,15 @@ function prepareOptimal(size, cacheOnly = false) {
       const fraction = solver.build_step();
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
       if (!h0Stored && solver.ready_h0()) {
-        await dbPutBig(key, solver.table_bytes()).catch(() => false);
+        const bytes = solver.table_bytes();
+        await dbPutBig(key, bytes.length, (start, end) => bytes.slice(start, end)).catch(() => false);
         h0Stored = true;
       }
       await pause();
     }
-    if (h3Source && h3Source !== 'cache') await dbPutBig(flipKey, solver.h3_bytes()).catch(() => false);
+    if (h3Source && h3Source !== 'cache') {
+      await dbPutBig(flipKey, solver.h3_bytes_len(), (start, end) => solver.h3_bytes_piece(start, end - start)).catch(() => false);
+    }
     // One word for both tables: cache only when both came from it.
     const sources = h3Source ? [source, h3Source] : [source];
     source = sources.every((s) => s === 'cache') ? 'cache' : (sources.find((s) => s.startsWith('rebuilt')) ?? 'built');

@@ -76,6 +76,15 @@ pub struct Packed<'a> {
 /// Serialises packed entries with their distribution.
 pub fn to_bytes_packed(kind: u32, table: &Packed, distribution: &[u64; 16]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + table.bytes.len());
+    out.extend_from_slice(&header_packed(kind, table, distribution));
+    out.extend_from_slice(table.bytes);
+    out
+}
+
+/// The header [`to_bytes_packed`] writes before the entries (checksum included), for writing a
+/// big table in pieces without a second copy of it.
+pub fn header_packed(kind: u32, table: &Packed, distribution: &[u64; 16]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.extend_from_slice(&kind.to_le_bytes());
@@ -86,8 +95,7 @@ pub fn to_bytes_packed(kind: u32, table: &Packed, distribution: &[u64; 16]) -> V
         out.extend_from_slice(&d.to_le_bytes());
     }
     out.extend_from_slice(&0u64.to_le_bytes());
-    out.extend_from_slice(table.bytes);
-    let sum = fnv1a(&[&out]);
+    let sum = fnv1a(&[&out, table.bytes]);
     out[CHECKSUM_AT..CHECKSUM_AT + 8].copy_from_slice(&sum.to_le_bytes());
     out
 }

@@ -272,9 +272,27 @@ impl H3Table {
 
     /// The table's bytes in the format of [`format`].
     pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = self.header();
+        out.extend_from_slice(&self.packed);
+        out
+    }
+
+    /// Bytes `start..end` of [`H3Table::to_bytes`] (fewer at the end), given its `header`.
+    pub fn bytes_piece(&self, header: &[u8], start: usize, end: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(end.saturating_sub(start));
+        for (part, at) in [(header, 0), (&self.packed[..], header.len())] {
+            let (from, to) = (start.clamp(at, at + part.len()), end.clamp(at, at + part.len()));
+            out.extend_from_slice(&part[from - at..to - at]);
+        }
+        out
+    }
+
+    /// The header [`H3Table::to_bytes`] puts before the entries: the bytes are this, then
+    /// `packed`.
+    pub fn header(&self) -> Vec<u8> {
         let n = entries(self.bits);
         let p = Packed { bits: 2, base: BASE as u32, entries: n, bytes: &self.packed };
-        format::to_bytes_packed(kind(self.bits), &p, &format::distribution(&self.packed, n, 2))
+        format::header_packed(kind(self.bits), &p, &format::distribution(&self.packed, n, 2))
     }
 
     /// Reads a table keeping `bits` flips written by [`H3Table::to_bytes`].

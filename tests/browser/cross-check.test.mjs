@@ -5,7 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { cube2x2x2, cube3x3x3 } from 'cubing/puzzles';
 import { Alg } from 'cubing/alg';
 
@@ -71,4 +73,31 @@ test('2x2: random states solved optimally as cubing.js applies them', async () =
     );
     assert.ok(count(solutions[i]) <= 11, `${solutions[i]}: no 2x2 state needs more than 11 moves`);
   });
+});
+
+test('3x3 optimal (h0 tables): short scrambles solved at the two-phase length, as cubing.js applies them', async () => {
+  // Within 10 moves the two-phase solver is optimal too, so the lengths must agree.
+  const dir = mkdtempSync(join(tmpdir(), 'cubehint-optimal-'));
+  try {
+    const states = scrambles('3x3', 40, 5)
+      .map((s) => s.moves.split(' ').slice(0, 6 + (s.moves.length % 5)).join(' '))
+      .map((moves) => ({ moves, facelets: run(['apply', '--size', '3', ...moves.split(' ')]).trim() }));
+    const input = states.map((s) => s.facelets).join('\n') + '\n';
+    const twoPhase = run(['solve'], input).split('\n');
+    const optimal = run(['solve', '--optimal', '--table', 'medium', '--tables', dir], input).split('\n');
+    const k = await cube3x3x3.kpuzzle();
+    const solved = k.defaultPattern();
+    states.forEach((s, i) => {
+      const after = solved.applyAlg(new Alg(s.moves)).applyAlg(new Alg(optimal[i]));
+      assert.ok(after.isIdentical(solved), `${s.moves} then ${optimal[i]} leaves it unsolved`);
+      assert.equal(count(optimal[i]), count(twoPhase[i]), `${s.moves}: optimal ${optimal[i]}, two-phase ${twoPhase[i]}`);
+      assert.ok(count(optimal[i]) <= count(s.moves));
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // A table size it does not have: a clear error naming the sizes, nothing built.
+  assert.throws(() => execFileSync(bin, ['solve', '--optimal', '--table', 'giant'], { input: '', encoding: 'utf8', stdio: 'pipe' }), (e) =>
+    /small, medium, large or huge/.test(String(e.stderr)),
+  );
 });
