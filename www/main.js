@@ -503,7 +503,7 @@ async function solve() {
 
 // The optimal search runs in workers of its own, so Cancel can end it at once while Solve keeps
 // working. Its tables are built once and kept in the browser: 529 MB (h4 and h0: a few minutes
-// to build) on a device that reports 8 GB of memory (browsers report at most 8), 294 MB (h3 and
+// to build) on a device that reports at least 8 GB of memory, 294 MB (h3 and
 // h0) on 4 GB, or 59 MB / 29 MB on less; `?table=small|medium|large|huge` in the address
 // chooses. Where there are several cores and memory to spare, more workers load
 // the kept tables and each searches a share of every depth (`?workers=N` chooses how many).

@@ -1,0 +1,38 @@
+// The page's optimal mode as a new visitor meets it: the default tables for a device that reports
+// at least 8 GB (h4 beside h0, 529 MB), built once with progress in about two and a half minutes here,
+// shared by a worker a core; then kept in IndexedDB (h4 in 15 pieces) for the next visit.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, useField, status, isSolvedNet } from './helpers.mjs';
+
+test('Find optimal with the default (huge) tables: built, shared, kept for the next visit', { timeout: 600_000 }, async () => {
+  const env = await launch();
+  try {
+    const page = await openPage(env);
+    const memory = await page.evaluate(() => navigator.deviceMemory);
+    // 14 moves scrambled; 14 optimal (cubehint solve --optimal).
+    await useField(page, "F B' U R2 D' L F2 B U' R D2 F' L U2");
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Find optimal' }).click();
+    await page.locator('#optimal-label').filter({ hasText: 'Building the optimal solver' }).waitFor();
+    await page.waitForSelector('body[data-optimal="done"]', { timeout: 500_000 });
+    console.log(`deviceMemory ${memory}: ${await page.evaluate(() => document.body.dataset.tablesOptimal)} tables, answer after ${Date.now() - t0} ms`);
+    await assert.doesNotReject(status(page).filter({ hasText: 'Found an optimal solution: 14 moves' }).waitFor());
+    for (let i = 0; i < 14; i++) await page.getByRole('button', { name: 'Next move' }).click();
+    assert.ok(await isSolvedNet(page), 'the hints solve the cube');
+
+    // The next visit loads both tables from the cache, every worker its own copy.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await useField(page, "R U F' D2 L B' U' F2 R' D B L2 U");
+    const t1 = Date.now();
+    await page.getByRole('button', { name: 'Find optimal' }).click();
+    await page.waitForSelector('body[data-optimal="done"]', { timeout: 120_000 });
+    console.log(`next visit: ${await page.evaluate(() => document.body.dataset.tablesOptimal)} tables, answer after ${Date.now() - t1} ms`);
+    assert.equal(await page.evaluate(() => document.body.dataset.tablesOptimal), 'cache');
+    await status(page).filter({ hasText: 'Found an optimal solution: 13 moves' }).waitFor();
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await env.close();
+  }
+});
