@@ -388,6 +388,8 @@ pub struct OptimalSolver {
     two_phase: Option<TwoPhaseTables>,
     phase1_build: Option<Phase1Build>,
     search: Option<OptimalSearch>,
+    /// A search of whatever tables are there while the rest build (`start_early`).
+    early: Option<OptimalSearch>,
 }
 
 #[wasm_bindgen]
@@ -408,6 +410,7 @@ impl OptimalSolver {
             two_phase: None,
             phase1_build: None,
             search: None,
+            early: None,
         })
     }
 
@@ -537,6 +540,30 @@ impl OptimalSolver {
     /// [`OptimalSolver::start`] for share `which` of `of` (each worker of a page that uses
     /// several searches its own part of every depth; see [`OptimalSearch::with_share`]).
     pub fn start_share(&mut self, facelets: &str, upper: &str, which: u32, of: u32) -> Result<(), JsError> {
+        self.search = Some(self.new_search(facelets, upper, which, of)?);
+        Ok(())
+    }
+
+    /// Starts a search of the h0 table alone, kept apart from `start`'s, to step with
+    /// `early_step` between `build_step`s: on a first visit, short positions are proven optimal
+    /// long before the flip table is built. Needs `ready_h0()`.
+    pub fn start_early(&mut self, facelets: &str, upper: &str) -> Result<(), JsError> {
+        self.early = Some(self.new_search(facelets, upper, 0, 1)?);
+        Ok(())
+    }
+
+    /// `search_step` for the search of `start_early`. It reads h0 alone even once the flip table
+    /// is there: a search's nodes carry edge flips only when it reads that table from the start.
+    pub fn early_step(&mut self, nodes: f64) -> Result<String, JsError> {
+        let tables = self.tables.as_mut().ok_or_else(|| JsError::new("the h0 table is not built"))?;
+        let search = self.early.as_mut().ok_or_else(|| JsError::new("no search started"))?;
+        let flip_table = tables.h3.take();
+        let json = step_json(search, tables, self.two_phase.as_ref(), nodes);
+        tables.h3 = flip_table;
+        Ok(json)
+    }
+
+    fn new_search(&mut self, facelets: &str, upper: &str, which: u32, of: u32) -> Result<OptimalSearch, JsError> {
         if which >= of {
             return Err(JsError::new(&format!("share {which} of {of} does not exist")));
         }
@@ -546,8 +573,7 @@ impl OptimalSolver {
         };
         let upper = crate::cube::parse_moves(upper).ok().filter(|m| cube.apply_moves(m).is_solved());
         self.two_phase.get_or_insert_with(TwoPhaseTables::generate);
-        self.search = Some(OptimalSearch::new(&cube, upper).with_share(which, of));
-        Ok(())
+        Ok(OptimalSearch::new(&cube, upper).with_share(which, of))
     }
 
     /// Another share found a solution of `len` moves: this one stops once it has proven its
@@ -564,16 +590,26 @@ impl OptimalSolver {
     pub fn search_step(&mut self, nodes: f64) -> Result<String, JsError> {
         let tables = self.tables.as_ref().ok_or_else(|| JsError::new("the optimal table is not built"))?;
         let search = self.search.as_mut().ok_or_else(|| JsError::new("no search started"))?;
-        let moves = search.step(tables, self.two_phase.as_ref(), nodes.max(1.0) as u64).map(|m| format_moves(m));
-        let p = search.progress();
-        let upper = p.upper_bound.map_or("null".to_string(), |u| u.to_string());
-        Ok(format!(
-            "{{\"done\":{},\"moves\":{},\"depth\":{},\"lower\":{},\"nodes\":{},\"upper\":{upper}}}",
-            search.done(),
-            moves.as_deref().map_or("null".to_string(), json_string),
-            p.depth,
-            p.lower_bound,
-            p.nodes
-        ))
+        Ok(step_json(search, tables, self.two_phase.as_ref(), nodes))
     }
+}
+
+/// Steps an optimal search by about `nodes` nodes; its progress as `search_step`'s JSON.
+fn step_json(
+    search: &mut OptimalSearch,
+    tables: &OptimalTables,
+    two_phase: Option<&TwoPhaseTables>,
+    nodes: f64,
+) -> String {
+    let moves = search.step(tables, two_phase, nodes.max(1.0) as u64).map(|m| format_moves(m));
+    let p = search.progress();
+    let upper = p.upper_bound.map_or("null".to_string(), |u| u.to_string());
+    format!(
+        "{{\"done\":{},\"moves\":{},\"depth\":{},\"lower\":{},\"nodes\":{},\"upper\":{upper}}}",
+        search.done(),
+        moves.as_deref().map_or("null".to_string(), json_string),
+        p.depth,
+        p.lower_bound,
+        p.nodes
+    )
 }

@@ -91,10 +91,12 @@ export class SharedOptimal {
         report();
       }
     };
+    // Workers outlive a run: their progress goes to the latest run.
+    this.route = (index, p) => progressFor(index)(p);
     // Takes shares from the queue until none is left; a helper that fails (out of memory, say)
     // hands its share back.
     const work = async (c, helper) => {
-      while (queue.length) {
+      while (queue.length && !finished) {
         const which = queue.shift();
         busy.set(c, which);
         shares[which].started = true;
@@ -124,7 +126,7 @@ export class SharedOptimal {
     };
     const client = async (i) => {
       if (!this.clients[i]) {
-        const c = await this.makeClient(progressFor(i));
+        const c = await this.makeClient((p) => this.route(i, p));
         // Cancelled meanwhile: not wanted.
         if (generation !== this.generation) {
           c.terminate();
@@ -138,6 +140,13 @@ export class SharedOptimal {
     // copy yet they try again once the first one has built and kept its tables.
     const first = await client(0);
     const firstReady = first.call('prepareOptimal', { size });
+    // Where the tables are still to be built, the first worker also tries h0 alone, which
+    // proves short cubes optimal in seconds: then that is the answer (the build goes on).
+    let finished = false;
+    const quick = first.call('quickOptimal', { facelets, upper, size }).then(
+      (r) => (r?.done && typeof r.moves === 'string' ? (r.moves ? r.moves.split(' ') : []) : null),
+      () => null,
+    );
     const runs = [firstReady.then(() => work(first, false))];
     for (let i = 1; i < workers; i++) {
       runs.push(
@@ -159,8 +168,13 @@ export class SharedOptimal {
         })(),
       );
     }
-    await Promise.all(runs);
-    return best ?? [];
+    const all = Promise.all(runs).then(() => best ?? []);
+    try {
+      return await Promise.race([all, quick.then((moves) => moves ?? all)]);
+    } finally {
+      finished = true;
+      all.catch(() => {}); // after a quick answer the rest ends on its own, or with a cancel
+    }
   }
 
   drop(c) {

@@ -257,6 +257,7 @@ async function loadStored(key, load) {
 // takes them from the cache or not at all: building them again beside the first worker would
 // only slow it down.
 let optimal = null;
+let optimalBuilding = null; // the solver while its tables build (for quickOptimal)
 function prepareOptimal(size, cacheOnly = false) {
   optimal ??= (async () => {
     await start();
@@ -273,6 +274,8 @@ function prepareOptimal(size, cacheOnly = false) {
       solver.free();
       throw new Error('the optimal tables are not in the cache');
     }
+    // Something to build (not all came from the cache): quickOptimal may search h0 meanwhile.
+    if (!solver.ready()) optimalBuilding = solver;
     while (!solver.ready()) {
       const fraction = solver.build_step();
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
@@ -296,6 +299,7 @@ function prepareOptimal(size, cacheOnly = false) {
     }
     const ms = performance.now() - started;
     postMessage({ progress: { puzzle: 'optimal', fraction: 1, source, ms } });
+    optimalBuilding = null;
     return { solver, source, ms };
   })();
   return optimal;
@@ -318,6 +322,28 @@ const handlers = {
       const r = JSON.parse(solver.search_step(4e6));
       postMessage({ progress: { puzzle: 'optimal-search', ...r, ms: performance.now() - t0 } });
       if (r.done) return r;
+      await pause();
+    }
+  },
+  // While a first visit's tables build: a search of h0 alone (there after about a tenth of the
+  // build), its steps taking turns with the build's, for at most `nodes` nodes. Cubes up to about
+  // 15 moves are proven optimal this way in seconds; null when not within the budget, or when
+  // the tables come from the cache or are ready first (the full search is then as quick).
+  quickOptimal: async ({ facelets, upper = '', size = 'large', nodes = 2e7 }) => {
+    let settled = false;
+    prepareOptimal(size).then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    while (!settled && !optimalBuilding?.ready_h0()) await new Promise((r) => setTimeout(r, 50));
+    const solver = optimalBuilding;
+    if (settled || !solver) return null;
+    solver.start_early(facelets, upper);
+    for (;;) {
+      const r = JSON.parse(solver.early_step(1e6));
+      if (r.done) return r;
+      // Out of budget, or the tables are ready and the full search takes over.
+      if (r.nodes >= nodes || settled) return null;
       await pause();
     }
   },

@@ -27,7 +27,7 @@ use crate::coord::sym48::{self_symmetries, syms48};
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Move};
 use crate::tables::h48;
-use crate::tables::optimal::OptimalTables;
+use crate::tables::optimal::{BoundEntry, OptimalTables};
 use crate::tables::phase1::{next_distance, NEAR_DEPTH};
 use crate::tables::two_phase::TwoPhaseTables;
 
@@ -322,11 +322,18 @@ impl OptimalSearch {
         // h0 alone).
         let mut inv = [CubieCube::SOLVED; 18];
         let mut skip_half = [false; 18];
+        // The entries first, then the reads, so that their cache misses overlap.
+        let mut at = [BoundEntry::default(); 18];
         for k in 0..n {
             if bound[k] < left {
                 // The inverse of (cube, then m) is (m⁻¹, then the inverse).
                 inv[k] = moves[Move::ALL[cand[k]].inverse().index()].compose(&node.inv);
-                let b = t.coords_bound(&inv[k]);
+                at[k] = t.bound_entry(&inv[k]);
+            }
+        }
+        for k in 0..n {
+            if bound[k] < left {
+                let b = t.bound_at(at[k]);
                 if b >= left || (corner_reads && t.corner_bound(&inv[k]) >= left) {
                     bound[k] = left;
                 } else {

@@ -472,6 +472,14 @@ pub fn ud_syms() -> Vec<usize> {
     (0..N_SYM48).filter(|&s| syms48()[s].matrix[1][1] != 0).collect()
 }
 
+/// A cube's coordinates and its entry in the flip table (`usize::MAX` without one).
+#[derive(Clone, Copy, Default)]
+pub struct BoundEntry {
+    cocsep: usize,
+    esep: usize,
+    h3: usize,
+}
+
 /// The h0 pruning table with the coordinates it is read through, and the corner table.
 pub struct OptimalTables {
     /// Coordinates, move tables and fallbacks.
@@ -523,14 +531,28 @@ impl OptimalTables {
     /// applied before the cube change neither.
     #[inline]
     pub fn coords_bound(&self, cube: &CubieCube) -> u32 {
-        let (cs, es) = (cocsep(cube), esep(cube));
+        self.bound_at(self.bound_entry(cube))
+    }
+
+    /// Where [`OptimalTables::coords_bound`] reads: found for several cubes before
+    /// [`OptimalTables::bound_at`] reads them, the cache misses overlap.
+    #[inline(always)]
+    pub fn bound_entry(&self, cube: &CubieCube) -> BoundEntry {
+        let (cocsep, esep) = (cocsep(cube), esep(cube));
+        let h3 = self.h3.as_ref().map_or(usize::MAX, |h3| h3.index(&self.coords, cocsep, esep, h48::flips(cube)));
+        BoundEntry { cocsep, esep, h3 }
+    }
+
+    /// The bound read where `at` says.
+    #[inline(always)]
+    pub fn bound_at(&self, at: BoundEntry) -> u32 {
         if let Some(h3) = &self.h3 {
-            let code = h3.code(h3.index(&self.coords, cs, es, h48::flips(cube)));
+            let code = h3.code(at.h3);
             if code != 0 {
                 return (h48::BASE + code) as u32;
             }
         }
-        self.bound(cs, es)
+        self.bound(at.cocsep, at.esep)
     }
 
     /// The corner distance of a cube.

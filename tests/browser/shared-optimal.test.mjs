@@ -10,7 +10,7 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 // for none); a share searches one length a tick from 1 up and ends at its solution, or once it
 // reaches the cap or the known upper bound. `noCache` fails a helper's cache-only load;
 // `crashAt` fails its search.
-function fakeWorld({ shares, noCache = 0, crashAt = null }) {
+function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0 }) {
   const log = { caps: [], searched: [], made: 0 };
   const make = async (onProgress) => {
     const id = log.made++;
@@ -27,7 +27,13 @@ function fakeWorld({ shares, noCache = 0, crashAt = null }) {
         if (!alive) throw new Error('stopped');
         if (cmd === 'prepareOptimal') {
           if (arg.cacheOnly && cacheMisses-- > 0) throw new Error('the optimal tables are not in the cache');
+          for (let i = 0; i < buildTicks && !arg.cacheOnly; i++) await tick();
+          if (!alive) throw new Error('stopped');
           return { source: 'cache' };
+        }
+        if (cmd === 'quickOptimal') {
+          log.quick = (log.quick ?? 0) + 1;
+          return quick === null ? null : { done: true, moves: quick, lower: 2, nodes: 20 };
         }
         if (cmd === 'capOptimal') {
           log.caps.push([id, arg]);
@@ -102,4 +108,35 @@ test('cancel ends every worker and the run fails with "stopped"', async () => {
   shared.cancel();
   await assert.rejects(run, /stopped/);
   assert.deepEqual(shared.clients, []);
+});
+
+test('a quick answer from h0 alone while the tables build ends the search; no share runs', async () => {
+  const { make, log } = fakeWorld({ shares: [9, 5], quick: 'R U', buildTicks: 30 });
+  const shared = new SharedOptimal(make);
+  const moves = await shared.run({ facelets: 'x', size: 'huge', workers: 2 });
+  assert.deepEqual(moves, ['R', 'U']);
+  assert.equal(log.quick, 1);
+  await new Promise((r) => setTimeout(r, 100)); // the build ends: nothing is searched after
+  assert.deepEqual(log.searched, []);
+  shared.cancel();
+});
+
+test('without a quick answer the shares search as before', async () => {
+  const { make, log } = fakeWorld({ shares: [9, 5], quick: null, buildTicks: 5 });
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'huge', workers: 2 });
+  assert.equal(moves.length, 5);
+  assert.equal(log.quick, 1);
+  assert.equal(log.searched.length, 2);
+});
+
+test('a second search with the same workers reports its progress too', async () => {
+  const { make } = fakeWorld({ shares: [4, 6] });
+  const shared = new SharedOptimal(make);
+  await shared.run({ facelets: 'x', size: 'huge', workers: 2 });
+  const seen = [];
+  const moves = await shared.run({ facelets: 'y', size: 'huge', workers: 2, onSearch: (p) => seen.push(p) });
+  assert.equal(moves.length, 4);
+  // Each depth of each share reports (not only the two shares' ends).
+  assert.ok(seen.length > 4 && seen.some((p) => p.lower === 2), `progress of the second search: ${seen.length} reports`);
+  shared.cancel();
 });
