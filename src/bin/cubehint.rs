@@ -9,6 +9,7 @@ use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
 use cubehint::solve::two_phase::{solve_with_stats, Limits};
 use cubehint::state::{apply_text, parse_state, State};
 use cubehint::tables::h48::{H3Build, H3Table};
+use cubehint::tables::huge_pages;
 use cubehint::tables::optimal::{OptimalTables, TableSize};
 use cubehint::tables::phase1::Phase1Table;
 use cubehint::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
@@ -361,7 +362,9 @@ fn load_optimal(size: TableSize, dir: Option<&str>, save: bool) -> Result<Optima
     });
     if let Some(bits) = size.flip_bits() {
         let name = flip_file(bits);
-        tables.h3 = match read(&name).map(|b| H3Table::from_vec(b, bits)) {
+        // Read into memory backed by huge pages where the system offers them.
+        let read_big = |name: &str| dir.and_then(|d| huge_pages::read(&format!("{d}/{name}")).ok());
+        tables.h3 = match read_big(&name).map(|b| H3Table::from_vec(b, bits)) {
             Some(Ok(t)) => Some(t),
             Some(Err(e)) => bad(&name, e).map(|_| None)?,
             None => None,

@@ -24,6 +24,7 @@
 //! tables, and under a symmetry by position and slice only, so the build never touches a cube.
 
 use super::format::{self, Packed, KIND_OPTIMAL_H3, KIND_OPTIMAL_H4};
+use super::huge_pages;
 use super::optimal::{H0Coords, N_H0};
 use crate::coord::h0::{esep_cube, N_ESEP};
 use crate::coord::sym48::{syms48, N_SYM48};
@@ -297,7 +298,9 @@ impl H3Table {
 
     /// Reads a table keeping `bits` flips written by [`H3Table::to_bytes`].
     pub fn from_bytes(bytes: &[u8], bits: usize) -> Result<H3Table, TableError> {
-        H3Table::from_vec(bytes.to_vec(), bits)
+        let mut copy = huge_pages::with_capacity(bytes.len());
+        copy.extend_from_slice(bytes);
+        H3Table::from_vec(copy, bits)
     }
 
     /// [`H3Table::from_bytes`] keeping the bytes it is given (no second copy of a table of
@@ -361,7 +364,12 @@ impl H3Build {
         H3Build {
             bits,
             flips,
-            packed: vec![0xff; entries(bits).div_ceil(4)],
+            packed: {
+                let n = entries(bits).div_ceil(4);
+                let mut packed = huge_pages::with_capacity(n);
+                packed.resize(n, 0xff);
+                packed
+            },
             map,
             frontier,
             next: Vec::new(),

@@ -2,6 +2,7 @@
 
 pub mod format;
 pub mod h48;
+pub mod huge_pages;
 pub mod move_table;
 pub mod nibble;
 pub mod optimal;
