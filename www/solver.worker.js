@@ -274,8 +274,9 @@ function prepareOptimal(size, cacheOnly = false) {
       solver.free();
       throw new Error('the optimal tables are not in the cache');
     }
-    // Something to build (not all came from the cache): quickOptimal may search h0 meanwhile.
-    if (!solver.ready()) optimalBuilding = solver;
+    // A flip table to build (not from the cache): quickOptimal may search h0 meanwhile. (The
+    // medium and small sizes are h0 alone: their own search is the quick one.)
+    if (flipKey && !solver.ready()) optimalBuilding = solver;
     while (!solver.ready()) {
       const fraction = solver.build_step();
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
