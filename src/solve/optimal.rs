@@ -289,31 +289,22 @@ impl OptimalSearch {
                 bound[k] = corners.distance(corners.pmove[ps + cand[k]] as usize, cs2[k] % 2187);
             }
         }
-        if let Some(h3) = &t.h3 {
-            // h3 first: it knows more than h0 except where it reads "at most 8". The entries
-            // are found first and read in a second pass, so the cache misses overlap.
-            let mut entry = [usize::MAX; 18];
-            for k in 0..n {
-                if bound[k] < left {
-                    let fl = h3.flips.flip_move[node.flips as usize * 18 + cand[k]];
-                    entry[k] = h3.index(c, cs2[k], es2[k], fl);
+        // The flip table (h3 or h4) next, where there is one: it knows more than h0 except
+        // where it reads "at most 8". The entries are found first and read in a second pass, so
+        // the cache misses overlap.
+        let mut flips = [0u16; 18];
+        let mut at = [BoundEntry::default(); 18];
+        for k in 0..n {
+            if bound[k] < left {
+                if let Some(h3) = &t.h3 {
+                    flips[k] = h3.flips.flip_move[node.flips as usize * 18 + cand[k]];
                 }
+                at[k] = t.coords_entry(cs2[k], es2[k], flips[k]);
             }
-            for k in 0..n {
-                if entry[k] != usize::MAX {
-                    let code = h3.code(entry[k]);
-                    if code != 0 {
-                        bound[k] = (h48::BASE + code) as u32;
-                    } else {
-                        bound[k] = t.bound(cs2[k], es2[k]);
-                    }
-                }
-            }
-        } else {
-            for k in 0..n {
-                if bound[k] < left {
-                    bound[k] = t.bound(cs2[k], es2[k]);
-                }
+        }
+        for k in 0..n {
+            if bound[k] < left {
+                bound[k] = t.bound_at(at[k]);
             }
         }
         // Then the inverse, before the phase-1 bounds: one table read a child where those take
@@ -322,8 +313,7 @@ impl OptimalSearch {
         // h0 alone).
         let mut inv = [CubieCube::SOLVED; 18];
         let mut skip_half = [false; 18];
-        // The entries first, then the reads, so that their cache misses overlap.
-        let mut at = [BoundEntry::default(); 18];
+        // Again the entries first, then the reads.
         for k in 0..n {
             if bound[k] < left {
                 // The inverse of (cube, then m) is (m⁻¹, then the inverse).
@@ -388,8 +378,8 @@ impl OptimalSearch {
             if bound[k] < left {
                 let m = Move::ALL[cand[k]];
                 let (cocsep, esep, perm) = (cs2[k] as u32, es2[k] as u16, corners.pmove[ps + cand[k]]);
-                let flips = t.h3.as_ref().map_or(0, |h3| h3.flips.flip_move[node.flips as usize * 18 + cand[k]]);
-                kids[len] = Kid { m, cocsep, esep, perm, flips, skip_half: skip_half[k], inv: inv[k], axes: axes[k] };
+                kids[len] =
+                    Kid { m, cocsep, esep, perm, flips: flips[k], skip_half: skip_half[k], inv: inv[k], axes: axes[k] };
                 len += 1;
             }
         }

@@ -538,8 +538,14 @@ impl OptimalTables {
     /// [`OptimalTables::bound_at`] reads them, the cache misses overlap.
     #[inline(always)]
     pub fn bound_entry(&self, cube: &CubieCube) -> BoundEntry {
-        let (cocsep, esep) = (cocsep(cube), esep(cube));
-        let h3 = self.h3.as_ref().map_or(usize::MAX, |h3| h3.index(&self.coords, cocsep, esep, h48::flips(cube)));
+        let flips = self.h3.as_ref().map_or(0, |_| h48::flips(cube));
+        self.coords_entry(cocsep(cube), esep(cube), flips)
+    }
+
+    /// [`OptimalTables::bound_entry`] of a cube given by its coordinates and edge flips.
+    #[inline(always)]
+    pub fn coords_entry(&self, cocsep: usize, esep: usize, flips: u16) -> BoundEntry {
+        let h3 = self.h3.as_ref().map_or(usize::MAX, |h3| h3.index(&self.coords, cocsep, esep, flips));
         BoundEntry { cocsep, esep, h3 }
     }
 
