@@ -327,8 +327,9 @@ const handlers = {
     }
   },
   // While a first visit's tables build: a search of h0 alone (there after about a tenth of the
-  // build), its steps taking turns with the build's, for at most `nodes` nodes. Cubes up to about
-  // 15 moves are proven optimal this way in seconds; null when not within the budget, or when
+  // build), its steps taking turns with the build's, for at most `nodes` nodes. Short cubes are
+  // proven optimal this way in seconds (a 14-move one, tests/browser/optimal-huge.test.mjs); null
+  // when not within the budget, or when
   // the tables come from the cache or are ready first (the full search is then as quick).
   quickOptimal: async ({ facelets, upper = '', size = 'large', nodes = 2e7 }) => {
     let settled = false;
