@@ -27,7 +27,7 @@ use crate::coord::sym48::{self_symmetries, syms48};
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Move};
 use crate::tables::h48;
-use crate::tables::optimal::{BoundEntry, OptimalTables};
+use crate::tables::optimal::{BoundEntry, EntryKeys, OptimalTables};
 use crate::tables::phase1::{next_distance, NEAR_DEPTH};
 use crate::tables::two_phase::TwoPhaseTables;
 
@@ -292,6 +292,11 @@ impl OptimalSearch {
         // The flip table (h3 or h4) next, where there is one: it knows more than h0 except
         // where it reads "at most 8". The entries are found first and read in a second pass, so
         // the cache misses overlap.
+        // The keys of every entry first (their reads miss the cache too), then the entries.
+        let mut keys = [EntryKeys::default(); 18];
+        for k in 0..n {
+            keys[k] = t.keys(cs2[k], es2[k]);
+        }
         let mut flips = [0u16; 18];
         let mut at = [BoundEntry::default(); 18];
         for k in 0..n {
@@ -299,7 +304,7 @@ impl OptimalSearch {
                 if let Some(h3) = &t.h3 {
                     flips[k] = h3.flips.flip_move[node.flips as usize * 18 + cand[k]];
                 }
-                at[k] = t.coords_entry(cs2[k], es2[k], flips[k]);
+                at[k] = t.entry_at(keys[k], cs2[k], es2[k], flips[k]);
             }
         }
         for k in 0..n {
@@ -313,12 +318,20 @@ impl OptimalSearch {
         // h0 alone).
         let mut inv = [CubieCube::SOLVED; 18];
         let mut skip_half = [false; 18];
-        // Again the entries first, then the reads.
+        // Again the keys first, then the entries, then the reads.
+        let mut coords = [(0usize, 0usize, 0u16); 18];
         for k in 0..n {
             if bound[k] < left {
                 // The inverse of (cube, then m) is (m⁻¹, then the inverse).
                 inv[k] = moves[Move::ALL[cand[k]].inverse().index()].compose(&node.inv);
-                at[k] = t.bound_entry(&inv[k]);
+                coords[k] = (cocsep(&inv[k]), esep(&inv[k]), t.h3.as_ref().map_or(0, |_| h48::flips(&inv[k])));
+                keys[k] = t.keys(coords[k].0, coords[k].1);
+            }
+        }
+        for k in 0..n {
+            if bound[k] < left {
+                let (cs, es, fl) = coords[k];
+                at[k] = t.entry_at(keys[k], cs, es, fl);
             }
         }
         for k in 0..n {

@@ -26,7 +26,7 @@
 use super::format::{self, Packed, KIND_OPTIMAL_H3, KIND_OPTIMAL_H4};
 use super::huge_pages;
 use super::optimal::{H0Coords, N_H0};
-use crate::coord::h0::{esep_cube, N_ESEP};
+use crate::coord::h0::N_ESEP;
 use crate::coord::sym48::{syms48, N_SYM48};
 use crate::cube::cubie::move_cubes;
 use crate::cube::CubieCube;
@@ -66,13 +66,18 @@ pub struct FlipCoords {
     /// `flips * 18 + move` → flips after the move (flips by slot do not depend on which edges
     /// sit where).
     pub flip_move: Box<[u16]>,
-    /// For each `esep`: the slice of the edge in each slot, 2 bits per slot.
-    pub slices: Box<[u32]>,
     /// `sym * 12 + j`: the slot that symmetry `sym` carries to slot `j`.
     src: Box<[u8]>,
     /// `(sym * 12 + j) * 3 + slice`: what conjugation by `sym` adds to the flip of an edge of
     /// that slice arriving in slot `j`.
     add: Box<[u8]>,
+}
+
+/// The slice (0 S, 1 M, 2 E) of the edge in slot `i`, from the edge separation's slot masks
+/// ([`EsepConj::mask`](super::optimal::EsepConj::mask): E slots, then M slots `<< 12`).
+#[inline(always)]
+fn slice_in(w: u32, i: u32) -> usize {
+    ((w >> i & 1) << 1 | w >> (12 + i) & 1) as usize
 }
 
 impl FlipCoords {
@@ -89,12 +94,6 @@ impl FlipCoords {
                 flip_move[f * 18 + m] = flips(&c.compose(mc));
             }
         }
-        let slices = (0..N_ESEP)
-            .map(|e| {
-                let c = esep_cube(e);
-                (0..12).fold(0, |b, i| b | slice_of(c.ep[i]) << (2 * i))
-            })
-            .collect();
         let mut src = vec![0u8; N_SYM48 * 12].into_boxed_slice();
         let mut add = vec![0u8; N_SYM48 * 36].into_boxed_slice();
         // One piece of each slice: UR, UF, FR.
@@ -114,31 +113,30 @@ impl FlipCoords {
                 }
             }
         }
-        FlipCoords { flip_move, slices, src, add }
+        FlipCoords { flip_move, src, add }
     }
 
-    /// All 12 flips after conjugation by `sym` of a cube with edge separation `esep`.
+    /// All 12 flips after conjugation by `sym` of a cube whose edge separation has the slot
+    /// masks `w`.
     #[inline]
-    pub fn conj(&self, sym: usize, esep: usize, flips: u16) -> u16 {
-        let slices = self.slices[esep];
+    pub fn conj(&self, sym: usize, w: u32, flips: u16) -> u16 {
         let mut out = 0;
         for j in 0..12 {
             let i = self.src[sym * 12 + j] as u32;
-            let a = self.add[(sym * 12 + j) * 3 + (slices >> (2 * i) & 3) as usize];
+            let a = self.add[(sym * 12 + j) * 3 + slice_in(w, i)];
             out |= ((flips >> i & 1) ^ a as u16) << j;
         }
         out
     }
 
     /// The flips of the four [`TRACKED`] slots after conjugation by `sym` (h3 keeps the low
-    /// three).
+    /// three), for slot masks `w`.
     #[inline(always)]
-    pub fn tracked(&self, sym: usize, esep: usize, flips: u16) -> usize {
-        let slices = self.slices[esep];
+    pub fn tracked(&self, sym: usize, w: u32, flips: u16) -> usize {
         let mut out = 0;
         for (k, &j) in TRACKED.iter().enumerate() {
             let i = self.src[sym * 12 + j] as u32;
-            let a = self.add[(sym * 12 + j) * 3 + (slices >> (2 * i) & 3) as usize];
+            let a = self.add[(sym * 12 + j) * 3 + slice_in(w, i)];
             out |= (((flips >> i) as usize & 1) ^ a as usize) << k;
         }
         out
@@ -149,10 +147,15 @@ impl FlipCoords {
 /// or 4) flips.
 #[inline(always)]
 pub fn index(c: &H0Coords, f: &FlipCoords, bits: usize, cocsep: usize, esep: usize, flips: u16) -> usize {
-    let cs = c.class_sym[cocsep] as usize;
-    let s = cs & 63;
-    let row = (cs >> 6) * N_ESEP + c.esym.conj(s, esep);
-    row << bits | f.tracked(s, esep, flips) & ((1 << bits) - 1)
+    index_by_class(c, f, bits, c.class_sym[cocsep] as usize, esep, flips)
+}
+
+/// [`index`] given the corners' `class_sym` value `cs` instead of `cocsep`.
+#[inline(always)]
+fn index_by_class(c: &H0Coords, f: &FlipCoords, bits: usize, cs: usize, esep: usize, flips: u16) -> usize {
+    let (s, w) = (cs & 63, c.esym.mask(esep));
+    let row = (cs >> 6) * N_ESEP + c.esym.conj_mask(s, w);
+    row << bits | f.tracked(s, w, flips) & ((1 << bits) - 1)
 }
 
 /// The h11 value (`row << 12 | flips`) of a cube, conjugated to its class representative.
@@ -161,7 +164,7 @@ fn h11_value(c: &H0Coords, f: &FlipCoords, cocsep: usize, esep: usize, flips: u1
     let cs = c.class_sym[cocsep] as usize;
     let (class, s) = (cs >> 6, cs & 63);
     let e = c.econj[s * N_ESEP + esep] as usize;
-    ((class * N_ESEP + e) as u64) << 12 | f.conj(s, esep, flips) as u64
+    ((class * N_ESEP + e) as u64) << 12 | f.conj(s, c.esym.mask(esep), flips) as u64
 }
 
 /// Calls `each` with the h11 value (`row << 12 | flips`) of a cube, and with the values of
@@ -177,7 +180,7 @@ fn h11_values(c: &H0Coords, f: &FlipCoords, cocsep: usize, esep: usize, flips: u
         let t = stab.trailing_zeros() as usize;
         stab &= stab - 1;
         let e2 = c.econj[t * N_ESEP + e] as usize;
-        each(((class * N_ESEP + e2) as u64) << 12 | f.conj(t, e, fl) as u64);
+        each(((class * N_ESEP + e2) as u64) << 12 | f.conj(t, c.esym.mask(e), fl) as u64);
     }
 }
 
@@ -265,6 +268,13 @@ impl H3Table {
         index(c, &self.flips, self.bits, cocsep, esep, flips)
     }
 
+    /// The entry of a cube whose h0 entry is `row`, read through symmetry `sym`, with slot
+    /// masks `w` ([`EsepConj::mask`](super::optimal::EsepConj::mask)) and edge flips `flips`.
+    #[inline(always)]
+    pub fn entry_in_row(&self, row: usize, sym: usize, w: u32, flips: u16) -> usize {
+        row << self.bits | self.flips.tracked(sym, w, flips) & ((1 << self.bits) - 1)
+    }
+
     /// The stored value (0..=3) of entry `i`.
     #[inline(always)]
     pub fn code(&self, i: usize) -> u8 {
@@ -338,6 +348,32 @@ pub struct H3Build {
     pending: Vec<Vec<u32>>,
     /// Flips kept: 3 or 4.
     bits: usize,
+    /// The corners one and two moves from the last walk's (the walks go in order of corner
+    /// class, so thousands in a row share them).
+    paths: Box<CornerPaths>,
+}
+
+/// The corner coordinates (`cocsep` and its `class_sym` value) one and two moves from one
+/// `cocsep`, for the moves [`H3Build::walk`] makes.
+struct CornerPaths {
+    from: usize,
+    one: [(u32, u32); 18],
+    two: [(u32, u32); 18 * 18],
+}
+
+impl CornerPaths {
+    /// Makes these the paths from `cocsep`.
+    fn fill(&mut self, c: &H0Coords, cocsep: usize) {
+        self.from = cocsep;
+        for m1 in 0..18 {
+            let cs1 = c.cmove(cocsep, m1);
+            self.one[m1] = (cs1 as u32, c.class_sym[cs1]);
+            for m2 in 0..18 {
+                let cs2 = c.cmove(cs1, m2);
+                self.two[m1 * 18 + m2] = (cs2 as u32, c.class_sym[cs2]);
+            }
+        }
+    }
 }
 
 /// Walks per step when the build runs to its end ([`H3Build::finish`]).
@@ -376,6 +412,7 @@ impl H3Build {
             depth: 0,
             at: 0,
             pending,
+            paths: Box::new(CornerPaths { from: usize::MAX, one: [(0, 0); 18], two: [(0, 0); 324] }),
         }
     }
 
@@ -457,32 +494,36 @@ impl H3Build {
     /// same table, byte for byte).
     fn walk(&mut self, c: &H0Coords, v: u64) {
         let (cs, es, fl) = self.start(c, v);
+        if self.paths.from != cs {
+            self.paths.fill(c, cs);
+        }
         for m1 in 0..18 {
-            let (cs1, es1) = (c.cmove(cs, m1), c.emove[es * 18 + m1] as usize);
+            let es1 = c.emove[es * 18 + m1] as usize;
             let fl1 = self.flips.flip_move[fl as usize * 18 + m1];
-            self.mark(c, cs1, es1, fl1, 1);
+            self.mark(c, self.paths.one[m1], es1, fl1, 1);
             for m2 in 0..18 {
                 // Not the same face again, and opposite faces in one order only.
                 if m2 / 3 == m1 / 3 || (m2 / 3 % 3 == m1 / 3 % 3 && m2 < m1) {
                     continue;
                 }
-                let (cs2, es2) = (c.cmove(cs1, m2), c.emove[es1 * 18 + m2] as usize);
+                let es2 = c.emove[es1 * 18 + m2] as usize;
                 let fl2 = self.flips.flip_move[fl1 as usize * 18 + m2];
-                self.mark(c, cs2, es2, fl2, 2);
+                self.mark(c, self.paths.two[m1 * 18 + m2], es2, fl2, 2);
             }
         }
     }
 
     /// Gives the entries of a cube (and its stabiliser conjugates) at most `v` (once
-    /// [`H3Build::flush`] writes them).
+    /// [`H3Build::flush`] writes them); `corners` is its `cocsep` and that one's `class_sym`
+    /// value.
     #[inline]
-    fn mark(&mut self, c: &H0Coords, cs: usize, es: usize, fl: u16, v: u8) {
-        let class = (c.class_sym[cs] >> 6) as usize;
+    fn mark(&mut self, c: &H0Coords, corners: (u32, u32), es: usize, fl: u16, v: u8) {
+        let (cs, class_sym) = (corners.0 as usize, corners.1 as usize);
         let push = |pending: &mut Vec<Vec<u32>>, i: usize| {
             pending[i >> REGION_BITS].push(((i & ((1 << REGION_BITS) - 1)) as u32) << 2 | v as u32)
         };
-        if c.stabiliser[class] == 0 {
-            push(&mut self.pending, index(c, &self.flips, self.bits, cs, es, fl));
+        if c.stabiliser[class_sym >> 6] == 0 {
+            push(&mut self.pending, index_by_class(c, &self.flips, self.bits, class_sym, es, fl));
         } else {
             let (pending, bits) = (&mut self.pending, self.bits);
             h11_values(c, &self.flips, cs, es, fl, |w| push(pending, entry_of(w, bits)));

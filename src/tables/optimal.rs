@@ -297,7 +297,19 @@ impl EsepConj {
     /// `esep` after conjugation by symmetry `sym` (equal to `econj[sym * N_ESEP + esep]`).
     #[inline(always)]
     pub fn conj(&self, sym: usize, esep: usize) -> usize {
-        let w = self.masks[esep];
+        self.conj_mask(sym, self.masks[esep])
+    }
+
+    /// The slots of the E slice's edges (12 bits) and of the M slice's (`<< 12`) for `esep`:
+    /// what [`EsepConj::conj_mask`] and [`h48::FlipCoords`] read of it.
+    #[inline(always)]
+    pub fn mask(&self, esep: usize) -> u32 {
+        self.masks[esep]
+    }
+
+    /// [`EsepConj::conj`] of the `esep` whose [`EsepConj::mask`] is `w`.
+    #[inline(always)]
+    pub fn conj_mask(&self, sym: usize, w: u32) -> usize {
         let (e, m) = (w & 0xfff, w >> 12);
         let by = [0xfff ^ e ^ m, m, e];
         let [pe, pm] = self.pick[sym];
@@ -472,12 +484,23 @@ pub fn ud_syms() -> Vec<usize> {
     (0..N_SYM48).filter(|&s| syms48()[s].matrix[1][1] != 0).collect()
 }
 
-/// A cube's coordinates and its entry in the flip table (`usize::MAX` without one).
+/// A cube's coordinates, its h0 entry and its entry in the flip table (`usize::MAX` without
+/// one).
 #[derive(Clone, Copy, Default)]
 pub struct BoundEntry {
     cocsep: usize,
     esep: usize,
+    row: usize,
     h3: usize,
+}
+
+/// What an entry is computed from that lies in tables too big for the cache: the corner
+/// class and symmetry (`class_sym`) and the edge slices' slots ([`EsepConj::mask`]). Read for
+/// several cubes in a row ([`OptimalTables::keys`]), their cache misses overlap.
+#[derive(Clone, Copy, Default)]
+pub struct EntryKeys {
+    class_sym: u32,
+    mask: u32,
 }
 
 /// The h0 pruning table with the coordinates it is read through, and the corner table.
@@ -512,7 +535,12 @@ impl OptimalTables {
     /// A lower bound on the moves that solve a cube with these coordinates.
     #[inline(always)]
     pub fn bound(&self, cocsep: usize, esep: usize) -> u32 {
-        let i = self.coords.index(cocsep, esep);
+        self.bound_row(self.coords.index(cocsep, esep), cocsep, esep)
+    }
+
+    /// [`OptimalTables::bound`] given the coordinates' h0 entry `i`.
+    #[inline(always)]
+    fn bound_row(&self, i: usize, cocsep: usize, esep: usize) -> u32 {
         match &self.prune {
             Prune::Large(t) => t.get(i) as u32,
             Prune::Small { packed, base } => {
@@ -545,8 +573,23 @@ impl OptimalTables {
     /// [`OptimalTables::bound_entry`] of a cube given by its coordinates and edge flips.
     #[inline(always)]
     pub fn coords_entry(&self, cocsep: usize, esep: usize, flips: u16) -> BoundEntry {
-        let h3 = self.h3.as_ref().map_or(usize::MAX, |h3| h3.index(&self.coords, cocsep, esep, flips));
-        BoundEntry { cocsep, esep, h3 }
+        self.entry_at(self.keys(cocsep, esep), cocsep, esep, flips)
+    }
+
+    /// The [`EntryKeys`] of a cube's coordinates.
+    #[inline(always)]
+    pub fn keys(&self, cocsep: usize, esep: usize) -> EntryKeys {
+        EntryKeys { class_sym: self.coords.class_sym[cocsep], mask: self.coords.esym.mask(esep) }
+    }
+
+    /// [`OptimalTables::coords_entry`] given the coordinates' [`EntryKeys`].
+    #[inline(always)]
+    pub fn entry_at(&self, keys: EntryKeys, cocsep: usize, esep: usize, flips: u16) -> BoundEntry {
+        let (cs, w) = (keys.class_sym as usize, keys.mask);
+        let s = cs & 63;
+        let row = (cs >> 6) * N_ESEP + self.coords.esym.conj_mask(s, w);
+        let h3 = self.h3.as_ref().map_or(usize::MAX, |h3| h3.entry_in_row(row, s, w, flips));
+        BoundEntry { cocsep, esep, row, h3 }
     }
 
     /// The bound read where `at` says.
@@ -558,7 +601,7 @@ impl OptimalTables {
                 return (h48::BASE + code) as u32;
             }
         }
-        self.bound(at.cocsep, at.esep)
+        self.bound_row(at.row, at.cocsep, at.esep)
     }
 
     /// The corner distance of a cube.
