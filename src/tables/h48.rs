@@ -379,6 +379,9 @@ impl CornerPaths {
 /// Walks per step when the build runs to its end ([`H3Build::finish`]).
 const WALKS_PER_STEP: usize = 3000;
 
+/// Walks between writes of the pending marks (about 260 marks, 1 KB, a walk).
+const FLUSH_WALKS: usize = 24_000;
+
 /// Entries per region of pending marks (256 KB of table).
 const REGION_BITS: u32 = 20;
 
@@ -475,8 +478,12 @@ impl H3Build {
         for k in self.at..end {
             self.walk(c, self.frontier[k]);
         }
+        // Flushed only every so many walks: the more marks a region gets at once, the more of
+        // them land on table lines already in the cache.
+        if end / FLUSH_WALKS != self.at / FLUSH_WALKS || end == self.frontier.len() {
+            self.flush();
+        }
         self.at = end;
-        self.flush();
         end < self.frontier.len()
     }
 
