@@ -3,7 +3,7 @@
 mod common;
 
 use common::random_moves;
-use cubehint::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, N_COCSEP, N_ESEP};
+use cubehint::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, esep_masks, N_COCSEP, N_ESEP};
 use cubehint::coord::sym48::{conj_facelets, inverse48, syms48};
 use cubehint::cube::parse_moves;
 use cubehint::cube::{CubieCube, Face, Move};
@@ -134,6 +134,27 @@ fn computed_edge_conjugation_matches_the_table() {
         for x in 0..N_ESEP {
             assert_eq!(coords.esym.conj(s, x), coords.econj[s * N_ESEP + x] as usize, "symmetry {s}, esep {x}");
         }
+    }
+}
+
+/// Edge separations moved as slot masks (the flip table's build) against the move table built
+/// from cubies, everywhere; and the mask read back as an `esep`.
+#[test]
+fn slot_mask_moves_match_the_move_table() {
+    let coords = H0Coords::generate();
+    for x in 0..N_ESEP {
+        let w = coords.esym.mask(x);
+        assert_eq!(coords.esym.esep_of(w), x);
+        for m in 0..18 {
+            let moved = coords.emove[x * 18 + m] as usize;
+            assert_eq!(coords.esym.move_mask(m, w), coords.esym.mask(moved), "esep {x}, move {m}");
+        }
+    }
+    // The masks read straight off a cube (the search's way for the inverse) are the same.
+    let mut rng = Rng::new(11);
+    for _ in 0..2000 {
+        let cube = random_cube(&mut rng);
+        assert_eq!(esep_masks(&cube), coords.esym.mask(esep(&cube)));
     }
 }
 

@@ -75,6 +75,19 @@ pub fn esep_ranks() -> (&'static [u16], &'static [u8; 256]) {
     (&r.eslice, &r.mslice)
 }
 
+/// The slots holding E-slice edges (bits 0-11) and M-slice edges (bits 12-23): what `esep`
+/// ranks, before ranking.
+pub fn esep_masks(cube: &CubieCube) -> u32 {
+    (0..12).fold(0, |b, i| {
+        let p = cube.ep[i] as u32;
+        if p >= 8 {
+            b | 1 << i
+        } else {
+            b | (M_SLICE >> p & 1) << (12 + i)
+        }
+    })
+}
+
 /// The `esep` value of a cube.
 #[inline]
 pub fn esep(cube: &CubieCube) -> usize {

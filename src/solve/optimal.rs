@@ -21,7 +21,7 @@
 //! only lead past the limit, and is not tried.
 
 use super::two_phase::{axis_views, may_follow, solve_two_phase, Limits};
-use crate::coord::h0::{cocsep, esep};
+use crate::coord::h0::{cocsep, esep_masks};
 use crate::coord::index::perm_rank;
 use crate::coord::sym48::{self_symmetries, syms48};
 use crate::cube::cubie::move_cubes;
@@ -36,7 +36,8 @@ use crate::tables::two_phase::TwoPhaseTables;
 struct Kid {
     m: Move,
     cocsep: u32,
-    esep: u16,
+    /// Edge separation as slot masks ([`EsepConj::mask`](crate::tables::optimal::EsepConj::mask)).
+    mask: u32,
     /// Corner permutation rank (the twist is `cocsep % 2187`).
     perm: u16,
     /// Edge flips by slot (for the h3 table).
@@ -71,7 +72,7 @@ struct Frame {
 const NO_KID: Kid = Kid {
     m: Move::ALL[0],
     cocsep: 0,
-    esep: 0,
+    mask: 0,
     perm: 0,
     flips: 0,
     skip_half: false,
@@ -271,12 +272,13 @@ impl OptimalSearch {
             }
             return frame;
         }
-        let (es, ps) = (node.esep as usize * 18, node.perm as usize * 18);
-        // Every child's corner and edge coordinates, once.
-        let (mut cs2, mut es2) = ([0usize; 18], [0usize; 18]);
+        let ps = node.perm as usize * 18;
+        // Every child's corner and edge coordinates, once (the edges' as slot masks, moved
+        // through small tables).
+        let (mut cs2, mut w2) = ([0usize; 18], [0u32; 18]);
         for k in 0..n {
             cs2[k] = c.cmove(node.cocsep as usize, cand[k]);
-            es2[k] = c.emove[es + cand[k]] as usize;
+            w2[k] = c.esym.move_mask(cand[k], node.mask);
         }
         let corners = &t.corners;
         // With h0 alone, the corner table first: what it prunes saves a read of the big table.
@@ -295,7 +297,7 @@ impl OptimalSearch {
         // The keys of every entry first (their reads miss the cache too), then the entries.
         let mut keys = [EntryKeys::default(); 18];
         for k in 0..n {
-            keys[k] = t.keys(cs2[k], es2[k]);
+            keys[k] = t.keys(cs2[k], w2[k]);
         }
         let mut flips = [0u16; 18];
         let mut at = [BoundEntry::default(); 18];
@@ -304,7 +306,7 @@ impl OptimalSearch {
                 if let Some(h3) = &t.h3 {
                     flips[k] = h3.flips.flip_move[node.flips as usize * 18 + cand[k]];
                 }
-                at[k] = t.entry_at(keys[k], cs2[k], es2[k], flips[k]);
+                at[k] = t.entry_at(keys[k], cs2[k], flips[k]);
             }
         }
         for k in 0..n {
@@ -319,19 +321,19 @@ impl OptimalSearch {
         let mut inv = [CubieCube::SOLVED; 18];
         let mut skip_half = [false; 18];
         // Again the keys first, then the entries, then the reads.
-        let mut coords = [(0usize, 0usize, 0u16); 18];
+        let mut coords = [(0usize, 0u16); 18];
         for k in 0..n {
             if bound[k] < left {
                 // The inverse of (cube, then m) is (m⁻¹, then the inverse).
                 inv[k] = moves[Move::ALL[cand[k]].inverse().index()].compose(&node.inv);
-                coords[k] = (cocsep(&inv[k]), esep(&inv[k]), t.h3.as_ref().map_or(0, |_| h48::flips(&inv[k])));
-                keys[k] = t.keys(coords[k].0, coords[k].1);
+                coords[k] = (cocsep(&inv[k]), t.h3.as_ref().map_or(0, |_| h48::flips(&inv[k])));
+                keys[k] = t.keys(coords[k].0, esep_masks(&inv[k]));
             }
         }
         for k in 0..n {
             if bound[k] < left {
-                let (cs, es, fl) = coords[k];
-                at[k] = t.entry_at(keys[k], cs, es, fl);
+                let (cs, fl) = coords[k];
+                at[k] = t.entry_at(keys[k], cs, fl);
             }
         }
         for k in 0..n {
@@ -390,9 +392,9 @@ impl OptimalSearch {
         for k in 0..n {
             if bound[k] < left {
                 let m = Move::ALL[cand[k]];
-                let (cocsep, esep, perm) = (cs2[k] as u32, es2[k] as u16, corners.pmove[ps + cand[k]]);
+                let (cocsep, mask, perm) = (cs2[k] as u32, w2[k], corners.pmove[ps + cand[k]]);
                 kids[len] =
-                    Kid { m, cocsep, esep, perm, flips: flips[k], skip_half: skip_half[k], inv: inv[k], axes: axes[k] };
+                    Kid { m, cocsep, mask, perm, flips: flips[k], skip_half: skip_half[k], inv: inv[k], axes: axes[k] };
                 len += 1;
             }
         }
@@ -403,7 +405,7 @@ impl OptimalSearch {
     /// Starts the next depth (or finishes, when the known solution cannot be beaten).
     fn next_depth(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>) {
         let inv = self.cube.inverse();
-        let (c, e) = (cocsep(&self.cube), esep(&self.cube));
+        let (c, e) = (cocsep(&self.cube), esep_masks(&self.cube));
         let hi = t.coords_bound(&inv);
         if self.started {
             // Every shorter length has been searched in full.
@@ -447,16 +449,8 @@ impl OptimalSearch {
             }
         }
         let flips = h48::flips(&self.cube);
-        let root = Kid {
-            m: Move::ALL[0],
-            cocsep: c as u32,
-            esep: e as u16,
-            perm,
-            flips,
-            skip_half: hi == self.target,
-            inv,
-            axes,
-        };
+        let root =
+            Kid { m: Move::ALL[0], cocsep: c as u32, mask: e, perm, flips, skip_half: hi == self.target, inv, axes };
         let frame = self.expand(t, two_phase, &root, self.target);
         if self.result.is_none() {
             self.stack.push(frame);

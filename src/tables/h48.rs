@@ -147,13 +147,15 @@ impl FlipCoords {
 /// or 4) flips.
 #[inline(always)]
 pub fn index(c: &H0Coords, f: &FlipCoords, bits: usize, cocsep: usize, esep: usize, flips: u16) -> usize {
-    index_by_class(c, f, bits, c.class_sym[cocsep] as usize, esep, flips)
+    index_by_class(c, f, bits, c.class_sym[cocsep] as usize, c.esym.mask(esep), flips)
 }
 
-/// [`index`] given the corners' `class_sym` value `cs` instead of `cocsep`.
+/// [`index`] given the corners' `class_sym` value `cs` instead of `cocsep` and the edge
+/// separation's slot masks `w` ([`EsepConj::mask`](super::optimal::EsepConj::mask)) instead of
+/// `esep`.
 #[inline(always)]
-fn index_by_class(c: &H0Coords, f: &FlipCoords, bits: usize, cs: usize, esep: usize, flips: u16) -> usize {
-    let (s, w) = (cs & 63, c.esym.mask(esep));
+fn index_by_class(c: &H0Coords, f: &FlipCoords, bits: usize, cs: usize, w: u32, flips: u16) -> usize {
+    let s = cs & 63;
     let row = (cs >> 6) * N_ESEP + c.esym.conj_mask(s, w);
     row << bits | f.tracked(s, w, flips) & ((1 << bits) - 1)
 }
@@ -504,36 +506,38 @@ impl H3Build {
         if self.paths.from != cs {
             self.paths.fill(c, cs);
         }
+        // Edge separations moved as slot masks: small tables in place of the 1.2 MB move table.
+        let w = c.esym.mask(es);
         for m1 in 0..18 {
-            let es1 = c.emove[es * 18 + m1] as usize;
+            let w1 = c.esym.move_mask(m1, w);
             let fl1 = self.flips.flip_move[fl as usize * 18 + m1];
-            self.mark(c, self.paths.one[m1], es1, fl1, 1);
+            self.mark(c, self.paths.one[m1], w1, fl1, 1);
             for m2 in 0..18 {
                 // Not the same face again, and opposite faces in one order only.
                 if m2 / 3 == m1 / 3 || (m2 / 3 % 3 == m1 / 3 % 3 && m2 < m1) {
                     continue;
                 }
-                let es2 = c.emove[es1 * 18 + m2] as usize;
+                let w2 = c.esym.move_mask(m2, w1);
                 let fl2 = self.flips.flip_move[fl1 as usize * 18 + m2];
-                self.mark(c, self.paths.two[m1 * 18 + m2], es2, fl2, 2);
+                self.mark(c, self.paths.two[m1 * 18 + m2], w2, fl2, 2);
             }
         }
     }
 
     /// Gives the entries of a cube (and its stabiliser conjugates) at most `v` (once
     /// [`H3Build::flush`] writes them); `corners` is its `cocsep` and that one's `class_sym`
-    /// value.
+    /// value, `w` its edge separation's slot masks.
     #[inline]
-    fn mark(&mut self, c: &H0Coords, corners: (u32, u32), es: usize, fl: u16, v: u8) {
+    fn mark(&mut self, c: &H0Coords, corners: (u32, u32), w: u32, fl: u16, v: u8) {
         let (cs, class_sym) = (corners.0 as usize, corners.1 as usize);
         let push = |pending: &mut Vec<Vec<u32>>, i: usize| {
             pending[i >> REGION_BITS].push(((i & ((1 << REGION_BITS) - 1)) as u32) << 2 | v as u32)
         };
         if c.stabiliser[class_sym >> 6] == 0 {
-            push(&mut self.pending, index_by_class(c, &self.flips, self.bits, class_sym, es, fl));
+            push(&mut self.pending, index_by_class(c, &self.flips, self.bits, class_sym, w, fl));
         } else {
             let (pending, bits) = (&mut self.pending, self.bits);
-            h11_values(c, &self.flips, cs, es, fl, |w| push(pending, entry_of(w, bits)));
+            h11_values(c, &self.flips, cs, c.esym.esep_of(w), fl, |w| push(pending, entry_of(w, bits)));
         }
     }
 

@@ -15,7 +15,7 @@
 use super::format::{self, Packed, KIND_OPTIMAL_LARGE, KIND_OPTIMAL_SMALL};
 use super::h48::{self, H3Build, H3Table};
 use super::nibble::NibbleTable;
-use crate::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, esep_ranks, N_COCSEP, N_CSEP, N_ESEP};
+use crate::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, esep_masks, esep_ranks, N_COCSEP, N_CSEP, N_ESEP};
 use crate::coord::index::{ori_rank, ori_unrank, perm_rank, perm_unrank};
 use crate::coord::sym48::{inverse48, syms48, Sym48, N_SYM48};
 use crate::cube::cubie::{compose_corners, move_cubes};
@@ -231,6 +231,8 @@ pub struct EsepConj {
     masks: Box<[u32]>,
     /// `(sym * 2 + half) * 64 + six bits` → where those slots go (12-bit mask).
     perm: Box<[u16]>,
+    /// The same for the 18 moves: `(move * 2 + half) * 64 + six bits`.
+    mperm: Box<[u16]>,
     /// Per symmetry: the slices (0 S, 1 M, 2 E) whose slots become the E and the M slice's.
     pick: [[u8; 2]; N_SYM48],
     /// `e6 << 6 | m6` (six slots' E and M bits) → the M bits of the slots that are not E,
@@ -290,8 +292,21 @@ impl EsepConj {
                 out | n << 8
             })
             .collect();
+        // A move's cube composed after a cube: slot i then holds what slot `ep[i]` held.
+        let mut mperm = vec![0u16; 18 * 128].into_boxed_slice();
+        for (m, mc) in move_cubes().iter().enumerate() {
+            for half in 0..2 {
+                for bits in 0..64usize {
+                    mperm[(m * 2 + half) * 64 + bits] = (0..12)
+                        .filter(|&i| {
+                            (mc.ep[i] as usize).checked_sub(half * 6).is_some_and(|k| k < 6 && bits >> k & 1 == 1)
+                        })
+                        .fold(0, |b, i| b | 1 << i);
+                }
+            }
+        }
         let (erank, mrank) = esep_ranks();
-        EsepConj { masks, perm, pick, squeeze, erank: erank.into(), mrank: *mrank }
+        EsepConj { masks, perm, mperm, pick, squeeze, erank: erank.into(), mrank: *mrank }
     }
 
     /// `esep` after conjugation by symmetry `sym` (equal to `econj[sym * N_ESEP + esep]`).
@@ -314,13 +329,35 @@ impl EsepConj {
         let by = [0xfff ^ e ^ m, m, e];
         let [pe, pm] = self.pick[sym];
         let p = &self.perm[sym * 128..sym * 128 + 128];
-        let moved = |x: u32| (p[(x & 63) as usize] | p[64 + (x >> 6) as usize]) as usize;
-        let (ne, nm) = (moved(by[pe as usize]), moved(by[pm as usize]));
+        let (ne, nm) = (permute_slots(p, by[pe as usize]) as usize, permute_slots(p, by[pm as usize]) as usize);
         let lo = self.squeeze[(ne & 63) << 6 | (nm & 63)];
         let hi = self.squeeze[(ne >> 6) << 6 | (nm >> 6)];
         let packed = (lo & 0xff) as usize | ((hi & 0xff) as usize) << (lo >> 8);
         self.erank[ne] as usize * 70 + self.mrank[packed] as usize
     }
+}
+
+impl EsepConj {
+    /// The [`EsepConj::mask`] after move `m` (0..18) of a cube whose mask is `w`: the
+    /// `esep` move without the 1.2 MB move table (equal to `mask(emove[esep * 18 + m])`).
+    #[inline(always)]
+    pub fn move_mask(&self, m: usize, w: u32) -> u32 {
+        let p = &self.mperm[m * 128..m * 128 + 128];
+        permute_slots(p, w & 0xfff) | permute_slots(p, w >> 12) << 12
+    }
+
+    /// The `esep` whose mask is `w` (the identity is symmetry 0).
+    #[inline(always)]
+    pub fn esep_of(&self, w: u32) -> usize {
+        self.conj_mask(0, w)
+    }
+}
+
+/// A 12-slot mask carried through a slot permutation given as two 64-entry tables (the low six
+/// slots', then the high six's).
+#[inline(always)]
+fn permute_slots(p: &[u16], x: u32) -> u32 {
+    (p[(x & 63) as usize] | p[64 + (x >> 6) as usize]) as u32
 }
 
 /// Corner permutation classes under the 16 symmetries that keep the UD axis.
@@ -489,14 +526,15 @@ pub fn ud_syms() -> Vec<usize> {
 #[derive(Clone, Copy, Default)]
 pub struct BoundEntry {
     cocsep: usize,
-    esep: usize,
+    /// The edge separation's slot masks ([`EsepConj::mask`]).
+    mask: u32,
     row: usize,
     h3: usize,
 }
 
-/// What an entry is computed from that lies in tables too big for the cache: the corner
-/// class and symmetry (`class_sym`) and the edge slices' slots ([`EsepConj::mask`]). Read for
-/// several cubes in a row ([`OptimalTables::keys`]), their cache misses overlap.
+/// What an entry is computed from: the corner class and symmetry (`class_sym`, in a table too
+/// big for the cache: read for several cubes in a row, [`OptimalTables::keys`], their misses
+/// overlap) and the edge slices' slots ([`EsepConj::mask`]).
 #[derive(Clone, Copy, Default)]
 pub struct EntryKeys {
     class_sym: u32,
@@ -535,12 +573,13 @@ impl OptimalTables {
     /// A lower bound on the moves that solve a cube with these coordinates.
     #[inline(always)]
     pub fn bound(&self, cocsep: usize, esep: usize) -> u32 {
-        self.bound_row(self.coords.index(cocsep, esep), cocsep, esep)
+        self.bound_row(self.coords.index(cocsep, esep), cocsep, self.coords.esym.mask(esep))
     }
 
-    /// [`OptimalTables::bound`] given the coordinates' h0 entry `i`.
+    /// [`OptimalTables::bound`] given the coordinates' h0 entry `i` (and the edge slot masks in
+    /// place of `esep`).
     #[inline(always)]
-    fn bound_row(&self, i: usize, cocsep: usize, esep: usize) -> u32 {
+    fn bound_row(&self, i: usize, cocsep: usize, mask: u32) -> u32 {
         match &self.prune {
             Prune::Large(t) => t.get(i) as u32,
             Prune::Small { packed, base } => {
@@ -548,6 +587,7 @@ impl OptimalTables {
                 if code != 0 {
                     (base + code) as u32
                 } else {
+                    let esep = self.coords.esym.esep_of(mask);
                     self.coords.cdist[cocsep].max(self.coords.edist[esep]).min(*base) as u32
                 }
             }
@@ -567,29 +607,30 @@ impl OptimalTables {
     #[inline(always)]
     pub fn bound_entry(&self, cube: &CubieCube) -> BoundEntry {
         let flips = self.h3.as_ref().map_or(0, |_| h48::flips(cube));
-        self.coords_entry(cocsep(cube), esep(cube), flips)
+        let cs = cocsep(cube);
+        self.entry_at(self.keys(cs, esep_masks(cube)), cs, flips)
     }
 
     /// [`OptimalTables::bound_entry`] of a cube given by its coordinates and edge flips.
     #[inline(always)]
     pub fn coords_entry(&self, cocsep: usize, esep: usize, flips: u16) -> BoundEntry {
-        self.entry_at(self.keys(cocsep, esep), cocsep, esep, flips)
+        self.entry_at(self.keys(cocsep, self.coords.esym.mask(esep)), cocsep, flips)
     }
 
-    /// The [`EntryKeys`] of a cube's coordinates.
+    /// The [`EntryKeys`] of a cube's corners and edge slot masks `mask`.
     #[inline(always)]
-    pub fn keys(&self, cocsep: usize, esep: usize) -> EntryKeys {
-        EntryKeys { class_sym: self.coords.class_sym[cocsep], mask: self.coords.esym.mask(esep) }
+    pub fn keys(&self, cocsep: usize, mask: u32) -> EntryKeys {
+        EntryKeys { class_sym: self.coords.class_sym[cocsep], mask }
     }
 
     /// [`OptimalTables::coords_entry`] given the coordinates' [`EntryKeys`].
     #[inline(always)]
-    pub fn entry_at(&self, keys: EntryKeys, cocsep: usize, esep: usize, flips: u16) -> BoundEntry {
+    pub fn entry_at(&self, keys: EntryKeys, cocsep: usize, flips: u16) -> BoundEntry {
         let (cs, w) = (keys.class_sym as usize, keys.mask);
         let s = cs & 63;
         let row = (cs >> 6) * N_ESEP + self.coords.esym.conj_mask(s, w);
         let h3 = self.h3.as_ref().map_or(usize::MAX, |h3| h3.entry_in_row(row, s, w, flips));
-        BoundEntry { cocsep, esep, row, h3 }
+        BoundEntry { cocsep, mask: w, row, h3 }
     }
 
     /// The bound read where `at` says.
@@ -601,7 +642,7 @@ impl OptimalTables {
                 return (h48::BASE + code) as u32;
             }
         }
-        self.bound_row(at.row, at.cocsep, at.esep)
+        self.bound_row(at.row, at.cocsep, at.mask)
     }
 
     /// The corner distance of a cube.
