@@ -162,27 +162,29 @@ fn index_by_class(c: &H0Coords, f: &FlipCoords, bits: usize, cs: usize, w: u32, 
 
 /// The h11 value (`row << 12 | flips`) of a cube, conjugated to its class representative.
 #[inline]
-fn h11_value(c: &H0Coords, f: &FlipCoords, cocsep: usize, esep: usize, flips: u16) -> u64 {
+fn h11_value(c: &H0Coords, f: &FlipCoords, cocsep: usize, w: u32, flips: u16) -> u64 {
     let cs = c.class_sym[cocsep] as usize;
     let (class, s) = (cs >> 6, cs & 63);
-    let e = c.econj[s * N_ESEP + esep] as usize;
-    ((class * N_ESEP + e) as u64) << 12 | f.conj(s, c.esym.mask(esep), flips) as u64
+    let e = c.esym.conj_mask(s, w);
+    ((class * N_ESEP + e) as u64) << 12 | f.conj(s, w, flips) as u64
 }
 
 /// Calls `each` with the h11 value (`row << 12 | flips`) of a cube, and with the values of
 /// the same cube conjugated by each symmetry that fixes its corner class representative (the
-/// search may land on any of them).
+/// search may land on any of them). `w` is the edge separation's slot masks
+/// ([`EsepConj::mask`](super::optimal::EsepConj::mask)).
 #[inline]
-fn h11_values(c: &H0Coords, f: &FlipCoords, cocsep: usize, esep: usize, flips: u16, mut each: impl FnMut(u64)) {
-    let first = h11_value(c, f, cocsep, esep, flips);
+fn h11_values(c: &H0Coords, f: &FlipCoords, cocsep: usize, w: u32, flips: u16, mut each: impl FnMut(u64)) {
+    let first = h11_value(c, f, cocsep, w, flips);
     each(first);
     let (class, e, fl) = ((first >> 12) as usize / N_ESEP, (first >> 12) as usize % N_ESEP, first as u16 & 0xfff);
     let mut stab = c.stabiliser[class];
+    let we = c.esym.mask(e);
     while stab != 0 {
         let t = stab.trailing_zeros() as usize;
         stab &= stab - 1;
-        let e2 = c.econj[t * N_ESEP + e] as usize;
-        each(((class * N_ESEP + e2) as u64) << 12 | f.conj(t, c.esym.mask(e), fl) as u64);
+        let e2 = c.esym.conj_mask(t, we);
+        each(((class * N_ESEP + e2) as u64) << 12 | f.conj(t, we, fl) as u64);
     }
 }
 
@@ -396,7 +398,7 @@ impl H3Build {
         let mut map = ShortMap::new();
         let solved = CubieCube::SOLVED;
         let mut frontier = Vec::new();
-        h11_values(c, &flips, crate::coord::h0::cocsep(&solved), crate::coord::h0::esep(&solved), 0, |v| {
+        h11_values(c, &flips, crate::coord::h0::cocsep(&solved), crate::coord::h0::esep_masks(&solved), 0, |v| {
             if map.insert(v, 0) {
                 frontier.push(v);
             }
@@ -449,7 +451,7 @@ impl H3Build {
                     let (cs2, es2) = (c.cmove(cs, m), c.emove[es * 18 + m] as usize);
                     let fl2 = self.flips.flip_move[fl as usize * 18 + m];
                     let (map, next, d) = (&mut self.map, &mut self.next, self.depth + 1);
-                    h11_values(c, &self.flips, cs2, es2, fl2, |v| {
+                    h11_values(c, &self.flips, cs2, c.esym.mask(es2), fl2, |v| {
                         if map.insert(v, d) {
                             next.push(v);
                         }
@@ -537,7 +539,7 @@ impl H3Build {
             push(&mut self.pending, index_by_class(c, &self.flips, self.bits, class_sym, w, fl));
         } else {
             let (pending, bits) = (&mut self.pending, self.bits);
-            h11_values(c, &self.flips, cs, c.esym.esep_of(w), fl, |w| push(pending, entry_of(w, bits)));
+            h11_values(c, &self.flips, cs, w, fl, |v| push(pending, entry_of(v, bits)));
         }
     }
 
