@@ -94,8 +94,9 @@ pub struct H0Coords {
     pub stabiliser: Box<[u64]>,
     /// `sym * 34650 + esep` → `esep` conjugated by the symmetry.
     pub econj: Box<[u16]>,
-    /// The same conjugation computed from slot masks through small tables: the search's way
-    /// (a read of the 3.3 MB `econj` misses the cache).
+    /// The same conjugation computed from slot masks through small tables, and moves of the
+    /// slot masks: the search's and the flip-table build's way (a read of the 3.3 MB `econj`
+    /// or the 1.2 MB `emove` misses the cache).
     pub esym: EsepConj,
     /// Distance of the corner part alone (a lower bound), per `cocsep`.
     pub cdist: Box<[u8]>,
@@ -335,9 +336,7 @@ impl EsepConj {
         let packed = (lo & 0xff) as usize | ((hi & 0xff) as usize) << (lo >> 8);
         self.erank[ne] as usize * 70 + self.mrank[packed] as usize
     }
-}
 
-impl EsepConj {
     /// The [`EsepConj::mask`] after move `m` (0..18) of a cube whose mask is `w`: the
     /// `esep` move without the 1.2 MB move table (equal to `mask(emove[esep * 18 + m])`).
     #[inline(always)]
