@@ -610,19 +610,13 @@ impl OptimalTables {
         self.entry_at(self.keys(cs, esep_masks(cube)), cs, flips)
     }
 
-    /// [`OptimalTables::bound_entry`] of a cube given by its coordinates and edge flips.
-    #[inline(always)]
-    pub fn coords_entry(&self, cocsep: usize, esep: usize, flips: u16) -> BoundEntry {
-        self.entry_at(self.keys(cocsep, self.coords.esym.mask(esep)), cocsep, flips)
-    }
-
     /// The [`EntryKeys`] of a cube's corners and edge slot masks `mask`.
     #[inline(always)]
     pub fn keys(&self, cocsep: usize, mask: u32) -> EntryKeys {
         EntryKeys { class_sym: self.coords.class_sym[cocsep], mask }
     }
 
-    /// [`OptimalTables::coords_entry`] given the coordinates' [`EntryKeys`].
+    /// The entry of a cube given by its [`EntryKeys`], `cocsep` and edge flips.
     #[inline(always)]
     pub fn entry_at(&self, keys: EntryKeys, cocsep: usize, flips: u16) -> BoundEntry {
         let (cs, w) = (keys.class_sym as usize, keys.mask);
