@@ -292,9 +292,8 @@ impl OptimalSearch {
             }
         }
         // The flip table (h3 or h4) next, where there is one: it knows more than h0 except
-        // where it reads "at most 8". The entries are found first and read in a second pass, so
-        // the cache misses overlap.
-        // The keys of every entry first (their reads miss the cache too), then the entries.
+        // where it reads "at most 8". Every child's keys first, then the entries, then the
+        // reads, so that the cache misses of each pass overlap.
         let mut keys = [EntryKeys::default(); 18];
         for k in 0..n {
             keys[k] = t.keys(cs2[k], w2[k]);

@@ -218,8 +218,14 @@ impl H0Coords {
     /// The table entry of a coordinate pair.
     #[inline(always)]
     pub fn index(&self, cocsep: usize, esep: usize) -> usize {
-        let cs = self.class_sym[cocsep] as usize;
-        (cs >> 6) * N_ESEP + self.esym.conj(cs & 63, esep)
+        self.row(self.class_sym[cocsep] as usize, self.esym.mask(esep))
+    }
+
+    /// [`H0Coords::index`] given the corners' `class_sym` value `cs` and the edge separation's
+    /// slot masks `w` ([`EsepConj::mask`]).
+    #[inline(always)]
+    pub fn row(&self, cs: usize, w: u32) -> usize {
+        (cs >> 6) * N_ESEP + self.esym.conj_mask(cs & 63, w)
     }
 }
 
@@ -620,9 +626,8 @@ impl OptimalTables {
     #[inline(always)]
     pub fn entry_at(&self, keys: EntryKeys, cocsep: usize, flips: u16) -> BoundEntry {
         let (cs, w) = (keys.class_sym as usize, keys.mask);
-        let s = cs & 63;
-        let row = (cs >> 6) * N_ESEP + self.coords.esym.conj_mask(s, w);
-        let h3 = self.h3.as_ref().map_or(usize::MAX, |h3| h3.entry_in_row(row, s, w, flips));
+        let row = self.coords.row(cs, w);
+        let h3 = self.h3.as_ref().map_or(usize::MAX, |h3| h3.entry_in_row(row, cs & 63, w, flips));
         BoundEntry { cocsep, mask: w, row, h3 }
     }
 
