@@ -451,6 +451,9 @@ impl H3Build {
         if self.depth < SHORT_DEPTH {
             let end = self.at.saturating_add(work).min(self.frontier.len());
             for k in self.at..end {
+                if !self.least(c, self.frontier[k]) {
+                    continue;
+                }
                 let (cs, es, fl) = self.start(c, self.frontier[k]);
                 for m in 0..18 {
                     let (cs2, es2) = (c.cmove(cs, m), c.emove[es * 18 + m] as usize);
@@ -495,6 +498,22 @@ impl H3Build {
         end < self.frontier.len()
     }
 
+    /// Whether `v` is the least of its conjugates by the symmetries that fix its corner class
+    /// representative. Where that class has such symmetries, the map holds every conjugate of
+    /// a value, and the moves from any of them reach the same entries (an entry stands for all
+    /// of a cube's conjugates), so only the least is expanded or walked: a tenth fewer walks
+    /// and a sixth fewer marks (native h4 build 96.5 s against 109.5 s, the same bytes).
+    #[inline]
+    fn least(&self, c: &H0Coords, v: u64) -> bool {
+        if c.stabiliser[(v >> 12) as usize / N_ESEP] == 0 {
+            return true;
+        }
+        let (cs, es, fl) = self.start(c, v);
+        let mut least = v;
+        h11_values(c, &self.flips, cs, c.esym.mask(es), fl, |x| least = least.min(x));
+        least == v
+    }
+
     /// The raw coordinates of a cube with h11 value `v`.
     #[inline]
     fn start(&self, c: &H0Coords, v: u64) -> (usize, usize, u16) {
@@ -507,8 +526,13 @@ impl H3Build {
     /// within 9 moves, so its marks change nothing, and asking the map (a cache miss for each
     /// of the 18) cost more than the few extra marks (native build 108 s against 122 s; the
     /// same table, byte for byte).
+    ///
+    /// Only the least of a value's conjugates is walked ([`H3Build::least`]).
     fn walk(&mut self, c: &H0Coords, v: u64) {
         let (cs, es, fl) = self.start(c, v);
+        if !self.least(c, v) {
+            return;
+        }
         if self.paths.from != cs {
             self.paths.fill(c, cs);
         }
