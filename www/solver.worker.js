@@ -277,18 +277,22 @@ function prepareOptimal(size, cacheOnly = false) {
     // A flip table to build (not from the cache): quickOptimal may search h0 meanwhile. (The
     // medium and small sizes are h0 alone: their own search is the quick one.)
     if (flipKey && !solver.ready()) optimalBuilding = solver;
+    // The cache writes wait on the disk, not on this thread: each goes on beside the build
+    // steps that follow it, and the tables are reported ready once all are written (helper
+    // workers read them from the cache).
+    const stores = [];
     while (!solver.ready()) {
       const fraction = solver.build_step();
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
       if (!h0Stored && solver.ready_h0()) {
         const bytes = solver.table_bytes();
-        await dbPutBig(key, bytes.length, (start, end) => bytes.slice(start, end)).catch(() => false);
+        stores.push(dbPutBig(key, bytes.length, (start, end) => bytes.slice(start, end)).catch(() => false));
         h0Stored = true;
       }
       await pause();
     }
     if (h3Source && h3Source !== 'cache') {
-      await dbPutBig(flipKey, solver.h3_bytes_len(), (start, end) => solver.h3_bytes_piece(start, end - start)).catch(() => false);
+      stores.push(dbPutBig(flipKey, solver.h3_bytes_len(), (start, end) => solver.h3_bytes_piece(start, end - start)).catch(() => false));
     }
     // One word for both tables: cache only when both came from it.
     const sources = h3Source ? [source, h3Source] : [source];
@@ -296,8 +300,9 @@ function prepareOptimal(size, cacheOnly = false) {
     // The exact phase-1 table sharpens the bounds: the copy the solver worker keeps, else built.
     const report = (fraction) => postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + 0.1 * fraction } });
     if ((await phase1Into(solver, { sliceMs: 100, report })) !== 'cache') {
-      await dbPut('phase1', solver.phase1_bytes().buffer).catch(() => false);
+      stores.push(dbPut('phase1', solver.phase1_bytes().buffer).catch(() => false));
     }
+    await Promise.all(stores);
     const ms = performance.now() - started;
     postMessage({ progress: { puzzle: 'optimal', fraction: 1, source, ms } });
     optimalBuilding = null;
