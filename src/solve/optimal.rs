@@ -495,8 +495,10 @@ impl OptimalSearch {
     }
 
     /// Asks the two-phase search for a solution of the proven bound's length (which would be
-    /// optimal), within a node budget of half of the work done so far (at least a million, at
-    /// most 60 million: about what an 18-move solution of a random cube takes).
+    /// optimal), within a node budget of half of the work done so far (at most 60 million: about
+    /// what an 18-move solution of a random cube takes). The least budget is small: at the first
+    /// depths the search itself is cheap, and a budget of 131,072 there cost 25-50 ms a depth,
+    /// a tenth of a 16-move cube's whole solve.
     fn try_two_phase(&mut self, tp: &TwoPhaseTables) {
         let want = self.target;
         let known = self.upper.as_ref().map_or(u32::MAX, |u| u.len() as u32);
@@ -508,7 +510,7 @@ impl OptimalSearch {
             max_length: want as u8,
             target_length: want as u8,
             extra_nodes: 0,
-            node_budget: (self.nodes / 2).clamp(1 << 17, 60_000_000),
+            node_budget: (self.nodes / 2).clamp(1 << 12, 60_000_000),
         };
         if let Ok(moves) = solve_two_phase(&self.cube, tp, &limits, &mut || false) {
             if moves.len() as u32 <= want && self.cube.apply_moves(&moves).is_solved() {
