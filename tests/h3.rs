@@ -10,28 +10,50 @@ use cubehint::coord::sym48::syms48;
 use cubehint::cube::{parse_moves, CubieCube, Face};
 use cubehint::rng::Rng;
 use cubehint::scramble::random_cube;
-use cubehint::solve::optimal::solve_optimal;
+use cubehint::solve::optimal::{solve_optimal, OptimalSearch};
 use cubehint::state::{parse_state, State};
 use cubehint::tables::h48::{self, H3Build, H3Table, BASE, N_H3, N_H4, TRACKED};
-use cubehint::tables::optimal::{OptimalTables, TableSize};
+use cubehint::tables::format::{self, KIND_OPTIMAL_LARGE};
+use cubehint::tables::nibble::NibbleTable;
+use cubehint::tables::optimal::{H0Coords, OptimalTables, TableSize, N_H0};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use std::sync::OnceLock;
 
 /// The h0 table alone, the same with h3 beside it, and with h4 beside it (the two flip tables
 /// built at once, one a thread).
 fn tables() -> &'static (OptimalTables, OptimalTables, OptimalTables) {
-    static T: OnceLock<(OptimalTables, OptimalTables, OptimalTables)> = OnceLock::new();
+    &all().0
+}
+
+/// What the h4 build gives on its way: the h0 entries within 8 moves ([`H3Build::take_near`]).
+fn near() -> &'static NibbleTable {
+    &all().1
+}
+
+#[allow(clippy::type_complexity)]
+fn all() -> &'static ((OptimalTables, OptimalTables, OptimalTables), NibbleTable) {
+    static T: OnceLock<((OptimalTables, OptimalTables, OptimalTables), NibbleTable)> = OnceLock::new();
     T.get_or_init(|| {
         let medium = OptimalTables::generate(TableSize::Medium);
         let mut large = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::Large).expect("h0 bytes");
         let mut huge = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::Huge).expect("h0 bytes");
-        std::thread::scope(|s| {
+        let near = std::thread::scope(|s| {
             let c = &medium.coords;
-            let h4 = s.spawn(|| H3Build::new(c, 4).finish(c));
+            let h4 = s.spawn(|| {
+                // In steps, as the page builds it, taking the near entries on the way.
+                let mut b = H3Build::new(c, 4);
+                let mut near = None;
+                while b.step(c, 3000) {
+                    near = near.or_else(|| b.take_near());
+                }
+                (b.finish(c), near.expect("the near entries, after the breadth-first part"))
+            });
             large.h3 = Some(H3Build::new(c, 3).finish(c));
-            huge.h3 = Some(h4.join().expect("h4 built"));
+            let (h4, near) = h4.join().expect("h4 built");
+            huge.h3 = Some(h4);
+            near
         });
-        (medium, large, huge)
+        ((medium, large, huge), near)
     })
 }
 
@@ -179,5 +201,54 @@ fn optimal_lengths_are_the_same_with_h3_and_h4() {
     let checkerboard = CubieCube::from_moves(&parse_moves("U2 D2 F2 B2 L2 R2").unwrap());
     for t in [large, huge] {
         assert_eq!(solve_optimal(&checkerboard, t, Some(&tp), None, &mut |_| false).unwrap().len(), 6);
+    }
+}
+
+/// Entries of the near table at 0..=8 moves, then at "9 or more".
+const NEAR_DISTRIBUTION: [u64; 10] = [1, 1, 4, 34, 331, 3_612, 41_605, 474_128, 4_953_846, 112_093_888];
+
+#[test]
+fn the_near_entries_are_h0_within_8_moves_and_9_beyond() {
+    let h0 = format::from_bytes(&tables().0.to_bytes(), KIND_OPTIMAL_LARGE, N_H0).expect("h0 bytes");
+    let near = near();
+    let mut differ = 0u64;
+    for i in 0..N_H0 {
+        differ += (near.get(i) != h0.get(i).min(9)) as u64;
+    }
+    assert_eq!(differ, 0, "entries where the near table is not min(h0, 9)");
+    assert_eq!(near.distribution()[..10], NEAR_DISTRIBUTION);
+    // The same counts as h0's own up to 8.
+    assert_eq!(h0.distribution()[..9], NEAR_DISTRIBUTION[..9]);
+}
+
+#[test]
+fn the_near_entries_in_place_of_h0_search_the_same_nodes_beside_h4() {
+    let (_, _, huge) = tables();
+    let bytes = OptimalTables::with_near(H0Coords::generate(), near().clone()).to_bytes();
+    // Its own kind: the huge and large sizes take it, the medium size (h0 alone) does not.
+    assert!(OptimalTables::from_bytes(&bytes, TableSize::Medium).is_err());
+    let mut with_near = OptimalTables::from_bytes(&bytes, TableSize::Huge).expect("near bytes");
+    assert!(with_near.is_near() && !huge.is_near());
+    let mut damaged = bytes.clone();
+    damaged[bytes.len() / 2] ^= 1;
+    assert!(OptimalTables::from_bytes(&damaged, TableSize::Huge).is_err(), "a damaged copy");
+    with_near.h3 = huge.h3.clone();
+    let tp = TwoPhaseTables::generate();
+    let mut rng = Rng::new(31);
+    let mut cubes: Vec<CubieCube> =
+        [8, 11, 13, 14].iter().map(|&n| CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL))).collect();
+    for line in std::fs::read_to_string("bench/optimal-states.txt").unwrap().lines().skip(4).take(1) {
+        let State::Three(cube) = parse_state(line).unwrap() else { panic!("a 3x3 state") };
+        cubes.push(cube);
+    }
+    for cube in &cubes {
+        // Every bound the same, so the very same search: the same solution after the same nodes.
+        let run = |t: &OptimalTables| {
+            let mut s = OptimalSearch::new(cube, None);
+            let sol = s.step(t, Some(&tp), u64::MAX).expect("solved").to_vec();
+            assert!(cube.apply_moves(&sol).is_solved());
+            (sol, s.progress().nodes)
+        };
+        assert_eq!(run(&with_near), run(huge));
     }
 }

@@ -40,6 +40,10 @@ pub const KIND_PHASE1: u32 = 10;
 pub const KIND_OPTIMAL_H3: u32 = 11;
 /// The optimal solver's h4 table: h0 refined by four edge flips, 2 bits above a base.
 pub const KIND_OPTIMAL_H4: u32 = 12;
+/// The h0 distances of the entries within 8 moves, 9 for the rest, 4 bits: what the h3 and h4
+/// tables' build finds on its way, and all they need of h0 (they fall back on it where they
+/// read "at most 8").
+pub const KIND_OPTIMAL_NEAR: u32 = 13;
 
 fn fnv1a(chunks: &[&[u8]]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;

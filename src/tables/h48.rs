@@ -27,6 +27,7 @@
 
 use super::format::{self, Packed, KIND_OPTIMAL_H3, KIND_OPTIMAL_H4};
 use super::huge_pages;
+use super::nibble::NibbleTable;
 use super::optimal::{H0Coords, N_H0};
 use crate::coord::h0::N_ESEP;
 use crate::coord::sym48::{syms48, N_SYM48};
@@ -362,6 +363,9 @@ pub struct H3Build {
     /// The corners one and two moves from the last walk's (the walks go in order of corner
     /// class, so thousands in a row share them).
     paths: Box<CornerPaths>,
+    /// The h0 entries' distances within 8 moves, once the breadth-first part is done
+    /// ([`H3Build::take_near`]).
+    near: Option<NibbleTable>,
 }
 
 /// The corner coordinates (`cocsep` and its `class_sym` value) one and two moves from one
@@ -427,7 +431,20 @@ impl H3Build {
             at: 0,
             pending,
             paths: Box::new(CornerPaths { from: usize::MAX, one: [(0, 0); 18], two: [(0, 0); 324] }),
+            near: None,
         }
+    }
+
+    /// The distance of every h0 entry within 8 moves, and 9 for the rest (no more than their
+    /// distance), once the breadth-first part is done (a tenth of the build); `None` before,
+    /// and after it has been taken. Where the flip table reads "at most 8", this is all of h0
+    /// it needs: an h0 entry's distance is the least of its h11 values' (if moves `w` take a
+    /// cube `x` of the entry into the h0 group, to `h`, then `h⁻¹x` is in the same entry and
+    /// `w` solves it), and the map holds every h11 value within 8 moves with its distance. So
+    /// the page builds no h0 table beside the flip table (`tests/h3.rs` checks these values
+    /// against h0, entry by entry).
+    pub fn take_near(&mut self) -> Option<NibbleTable> {
+        self.near.take()
     }
 
     /// The fraction done, roughly (the breadth-first part counts for a tenth).
@@ -477,13 +494,19 @@ impl H3Build {
                     // Walked in order of corner class and edge separation, neighbouring walks
                     // read the same rows of the move and symmetry tables.
                     self.frontier.sort_unstable();
-                    // Everything within 8 moves reads 0.
-                    for k in 0..self.map.slots.len() {
-                        let v = self.map.slots[k];
-                        if v != 0 {
-                            self.set_min(entry_of((v & ((1 << 40) - 1)) - 1, self.bits), 0);
+                    // Everything within 8 moves reads 0; its h0 entry is as near as its nearest
+                    // value. The map is not needed after this (128 MB).
+                    let mut near = NibbleTable::new(N_H0, SHORT_DEPTH + 1);
+                    let map = std::mem::replace(&mut self.map, ShortMap { slots: Vec::new(), len: 0 });
+                    for v in map.slots.into_iter().filter(|&v| v != 0) {
+                        let (value, depth) = ((v & ((1 << 40) - 1)) - 1, (v >> 56) as u8);
+                        self.set_min(entry_of(value, self.bits), 0);
+                        let row = (value >> 12) as usize;
+                        if depth < near.get(row) {
+                            near.set(row, depth);
                         }
                     }
+                    self.near = Some(near);
                 }
             }
             return true;

@@ -12,7 +12,7 @@
 //! Entry `class * 34650 + e'`, where `class` is the class of `cocsep` and `e'` the `esep` value
 //! after conjugating by the symmetry that takes `cocsep` to its class representative.
 
-use super::format::{self, Packed, KIND_OPTIMAL_LARGE, KIND_OPTIMAL_SMALL};
+use super::format::{self, Packed, KIND_OPTIMAL_LARGE, KIND_OPTIMAL_NEAR, KIND_OPTIMAL_SMALL};
 use super::h48::{self, H3Build, H3Table};
 use super::nibble::NibbleTable;
 use crate::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, esep_masks, esep_ranks, N_COCSEP, N_CSEP, N_ESEP};
@@ -561,6 +561,8 @@ pub struct OptimalTables {
 enum Prune {
     Large(NibbleTable),
     Small { packed: Box<[u8]>, base: u8 },
+    /// h0 within 8 moves, 9 beyond ([`H3Build::take_near`]): enough beside a flip table.
+    Near(NibbleTable),
 }
 
 impl OptimalTables {
@@ -575,6 +577,20 @@ impl OptimalTables {
         t
     }
 
+    /// The tables of the large or huge size from their flip table's build alone: `near`
+    /// ([`H3Build::take_near`]) in place of h0, which it equals wherever a flip table falls back
+    /// on h0 (a tenth of the time of an h0 build saved; the flip table is still to be added).
+    /// Without the flip table it is a weaker h0 (9 at most).
+    pub fn with_near(coords: H0Coords, near: NibbleTable) -> OptimalTables {
+        assert_eq!(near.len(), N_H0);
+        OptimalTables { coords, corners: CornerTable::generate(), prune: Prune::Near(near), h3: None }
+    }
+
+    /// Whether the h0 part is [`OptimalTables::with_near`]'s (h0 within 8 moves only).
+    pub fn is_near(&self) -> bool {
+        matches!(self.prune, Prune::Near(_))
+    }
+
     /// A lower bound on the moves that solve a cube with these coordinates.
     #[inline(always)]
     pub fn bound(&self, cocsep: usize, esep: usize) -> u32 {
@@ -586,7 +602,7 @@ impl OptimalTables {
     #[inline(always)]
     fn bound_row(&self, i: usize, cocsep: usize, mask: u32) -> u32 {
         match &self.prune {
-            Prune::Large(t) => t.get(i) as u32,
+            Prune::Large(t) | Prune::Near(t) => t.get(i) as u32,
             Prune::Small { packed, base } => {
                 let code = (packed[i >> 2] >> ((i & 3) << 1)) & 3;
                 if code != 0 {
@@ -658,6 +674,7 @@ impl OptimalTables {
     pub fn to_bytes(&self) -> Vec<u8> {
         match &self.prune {
             Prune::Large(t) => format::to_bytes(KIND_OPTIMAL_LARGE, t),
+            Prune::Near(t) => format::to_bytes(KIND_OPTIMAL_NEAR, t),
             Prune::Small { packed, base } => {
                 let p = Packed { bits: 2, base: *base as u32, entries: N_H0, bytes: packed };
                 format::to_bytes_packed(KIND_OPTIMAL_SMALL, &p, &format::distribution(packed, N_H0, 2))
@@ -668,9 +685,12 @@ impl OptimalTables {
     /// Reads a table of `size` written by [`OptimalTables::to_bytes`], with freshly built coordinates.
     pub fn from_bytes(bytes: &[u8], size: TableSize) -> Result<OptimalTables, TableError> {
         let prune = match size {
-            TableSize::Medium | TableSize::Large | TableSize::Huge => {
-                Prune::Large(format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0)?)
-            }
+            TableSize::Medium => Prune::Large(format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0)?),
+            // Beside a flip table, the h0 entries within 8 moves do as well as h0.
+            TableSize::Large | TableSize::Huge => match format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0) {
+                Ok(t) => Prune::Large(t),
+                Err(e) => Prune::Near(format::from_bytes(bytes, KIND_OPTIMAL_NEAR, N_H0).map_err(|_| e)?),
+            },
             TableSize::Small => {
                 let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_SMALL, N_H0, 2)?;
                 Prune::Small { packed: p.bytes.to_vec().into_boxed_slice(), base: p.base as u8 }
@@ -682,7 +702,7 @@ impl OptimalTables {
     /// Counts of each stored value (distances for the large table, codes 0..3 for the small).
     pub fn distribution(&self) -> [u64; 16] {
         match &self.prune {
-            Prune::Large(t) => format::distribution(t.packed(), N_H0, 4),
+            Prune::Large(t) | Prune::Near(t) => format::distribution(t.packed(), N_H0, 4),
             Prune::Small { packed, .. } => format::distribution(packed, N_H0, 2),
         }
     }
@@ -721,7 +741,7 @@ impl OptimalTables {
     /// The base of the small table (0 for the large one).
     pub fn base(&self) -> u8 {
         match self.prune {
-            Prune::Large(_) => 0,
+            Prune::Large(_) | Prune::Near(_) => 0,
             Prune::Small { base, .. } => base,
         }
     }
