@@ -382,6 +382,9 @@ pub struct OptimalSolver {
     size: TableSize,
     build: Option<H0Build>,
     h3_build: Option<H3Build>,
+    /// The coordinates the flip table's build reads until they go into `tables` (with the
+    /// near entries that build gives, in place of an h0 table).
+    coords: Option<H0Coords>,
     /// The flip table's header once asked for (its checksum reads the whole table).
     h3_header: Option<Vec<u8>>,
     tables: Option<OptimalTables>,
@@ -394,8 +397,9 @@ pub struct OptimalSolver {
 
 #[wasm_bindgen]
 impl OptimalSolver {
-    /// A solver for the tables of `size`: "huge" (h4, 470 MB, beside h0 at 4 bits, 59 MB),
-    /// "large" (h3, 235 MB, beside h0), "medium" (h0 alone) or "small" (h0 at 2 bits, 29 MB).
+    /// A solver for the tables of `size`: "huge" (h4, 470 MB, beside h0's entries within 8
+    /// moves at 4 bits, 59 MB), "large" (h3, 235 MB, beside the same), "medium" (h0 alone, 4
+    /// bits) or "small" (h0 at 2 bits, 29 MB).
     #[wasm_bindgen(constructor)]
     pub fn new(size: &str) -> Result<OptimalSolver, JsError> {
         install_panic_hook();
@@ -405,6 +409,7 @@ impl OptimalSolver {
             size,
             build: None,
             h3_build: None,
+            coords: None,
             h3_header: None,
             tables: None,
             two_phase: None,
@@ -414,7 +419,8 @@ impl OptimalSolver {
         })
     }
 
-    /// Loads an h0 table saved by `table_bytes`; fails (keeping nothing) if it does not check out.
+    /// Loads an h0 table saved by `table_bytes` (for the large and huge sizes, the near entries
+    /// their build gives, or a whole h0 table); fails (keeping nothing) if it does not check out.
     pub fn load(&mut self, bytes: &[u8]) -> Result<(), JsError> {
         let mut tables = OptimalTables::from_bytes(bytes, self.size).map_err(|e| JsError::new(&e.to_string()))?;
         tables.h3 = self.tables.take().and_then(|t| t.h3);
@@ -435,10 +441,34 @@ impl OptimalSolver {
     }
 
     /// One slice of the tables' build (a few hundred milliseconds at most); returns the
-    /// fraction done (1 when ready). The h0 table comes first (a tenth of the large and huge
-    /// sizes' builds), then h3 or h4.
+    /// fraction done (1 when ready). The medium and small sizes build h0. The large and huge
+    /// ones build their flip table (h3 or h4), whose breadth-first part gives the h0 entries
+    /// within 8 moves, all of h0 it needs, a tenth of the way in (`ready_h0` from then on); an
+    /// h0 table loaded before (`load`) is kept instead.
     pub fn build_step(&mut self) -> f64 {
-        let h0_share = if self.size.flip_bits().is_some() { 0.1 } else { 1.0 };
+        if let (None, Some(bits)) = (&self.tables, self.size.flip_bits()) {
+            let Some(build) = self.h3_build.as_mut() else {
+                let coords = H0Coords::generate();
+                self.h3_build = Some(H3Build::new(&coords, bits));
+                self.coords = Some(coords);
+                return 0.01;
+            };
+            let coords = self.coords.as_ref().expect("kept for the build");
+            build.step(coords, 3000);
+            let done = build.progress().min(0.999);
+            if let Some(near) = build.take_near() {
+                let coords = self.coords.take().expect("kept for the build");
+                self.tables = Some(OptimalTables::with_near(coords, near));
+            }
+            return done;
+        }
+        // The share of the work that was h0's: all of it for the sizes without a flip table,
+        // none when the flip table's build gave the near entries.
+        let h0_share = match (&self.tables, self.size.flip_bits()) {
+            (_, None) => 1.0,
+            (Some(t), _) if t.is_near() => 0.0,
+            _ => 0.1,
+        };
         if self.tables.is_none() {
             let Some(build) = self.build.as_mut() else {
                 self.build = Some(H0Build::new(H0Coords::generate()));
@@ -460,7 +490,10 @@ impl OptimalSolver {
             self.h3_build = Some(H3Build::new(&tables.coords, bits));
             return h0_share;
         };
-        if build.step(&tables.coords, 3000) {
+        let more = build.step(&tables.coords, 3000);
+        // Beside a loaded h0 table the near entries are not needed.
+        drop(build.take_near());
+        if more {
             return h0_share + (1.0 - h0_share) * build.progress().min(0.999);
         }
         let build = self.h3_build.take().expect("a build");
@@ -474,7 +507,8 @@ impl OptimalSolver {
         self.tables.as_ref().is_some_and(|t| self.size.flip_bits().is_none() || t.h3.is_some())
     }
 
-    /// Is the h0 table ready (the first part of the large and huge sizes)?
+    /// Is the h0 table ready (for the large and huge sizes, the near entries their flip table's
+    /// build gives a tenth of the way in)?
     pub fn ready_h0(&self) -> bool {
         self.tables.is_some()
     }
@@ -526,7 +560,7 @@ impl OptimalSolver {
         phase1_bytes(self.two_phase.as_ref())
     }
 
-    /// The h0 table in the table format, for caching.
+    /// The h0 table (or the near entries) in the table format, for caching.
     pub fn table_bytes(&self) -> Result<Vec<u8>, JsError> {
         self.tables.as_ref().map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the optimal table is not built"))
     }

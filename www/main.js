@@ -502,9 +502,9 @@ async function solve() {
 // --- optimal 3x3 -------------------------------------------------------------------------------
 
 // The optimal search runs in workers of its own, so Cancel can end it at once while Solve keeps
-// working. Its tables are built once and kept in the browser: 529 MB (h4 and h0: a few minutes
-// to build) on a device that reports at least 8 GB of memory, 294 MB (h3 and
-// h0) on 4 GB, or 59 MB / 29 MB on less; `?table=small|medium|large|huge` in the address
+// working. Its tables are built once and kept in the browser: 529 MB (h4 and h0's entries
+// within 8 moves: a few minutes to build) on a device that reports at least 8 GB of memory,
+// 294 MB (h3 and the same) on 4 GB, or 59 MB / 29 MB on less; `?table=small|medium|large|huge` in the address
 // chooses. Where there are several cores and memory to spare, more workers load
 // the kept tables and each searches a share of every depth (`?workers=N` chooses how many).
 const optimalSearch = new SharedOptimal(async (onProgress) => {

@@ -252,8 +252,10 @@ async function loadStored(key, load) {
 
 // The optimal solver's tables: from the cache when they check out, else built in slices with
 // progress and then cached (the large size's h3 table is 235 MB, the huge size's h4 470 MB: the
-// browser may ask before keeping them). The h0 table is shared by the medium, large and huge
-// sizes. A helper worker (`cacheOnly`)
+// browser may ask before keeping them). The medium size's h0 table is kept as 'optimal-large';
+// the large and huge sizes build the h0 entries within 8 moves on their flip table's way (all of
+// h0 they need) and keep them beside it ('optimal-h3-near', 'optimal-h4-near'), or use a whole
+// h0 table kept before. A helper worker (`cacheOnly`)
 // takes them from the cache or not at all: building them again beside the first worker would
 // only slow it down.
 let optimal = null;
@@ -263,10 +265,15 @@ function prepareOptimal(size, cacheOnly = false) {
     await start();
     const started = performance.now();
     const solver = new OptimalSolver(size);
-    const key = size === 'small' ? 'optimal-small' : 'optimal-large';
-    let source = await loadStored(key, (bytes) => solver.load(bytes));
-    let h0Stored = source === 'cache';
     const flipKey = { large: 'optimal-h3', huge: 'optimal-h4' }[size];
+    const h0Key = size === 'small' ? 'optimal-small' : 'optimal-large';
+    // What this solver builds in place of h0, and keeps under this key.
+    const key = flipKey ? `${flipKey}-near` : h0Key;
+    let source = await loadStored(key, (bytes) => solver.load(bytes));
+    if (flipKey && source === 'built' && (await loadStored(h0Key, (bytes) => solver.load(bytes))) === 'cache') {
+      source = 'cache';
+    }
+    let h0Stored = source === 'cache';
     let h3Source = flipKey ? 'built' : null;
     if (flipKey && solver.ready_h0()) h3Source = await loadStored(flipKey, (bytes) => solver.load_h3(bytes));
     if (cacheOnly && !solver.ready()) {

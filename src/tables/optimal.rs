@@ -560,7 +560,10 @@ pub struct OptimalTables {
 #[derive(Clone)]
 enum Prune {
     Large(NibbleTable),
-    Small { packed: Box<[u8]>, base: u8 },
+    Small {
+        packed: Box<[u8]>,
+        base: u8,
+    },
     /// h0 within 8 moves, 9 beyond ([`H3Build::take_near`]): enough beside a flip table.
     Near(NibbleTable),
 }
