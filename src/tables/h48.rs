@@ -12,7 +12,8 @@
 //! (so h3's entry `row · 8 + t` is the lesser of h4's `row · 16 + t` and `row · 16 + 8 + t`).
 //!
 //! A stored 1, 2 or 3 means at least 9, 10 or 11 moves; a 0 means "at most 8", where the
-//! search falls back on the exact h0 table.
+//! search falls back on the exact h0 table, of which it then needs only the entries within 8
+//! moves: the build finds those on its way ([`H3Build::take_near`]), so the page builds no h0.
 //!
 //! The build: a breadth-first search over h11 values, up to 8 moves, in a hash map (7.4 million
 //! symmetry-reduced values, 6.8 million of them at 8 moves); every entry they reach is 0. Then
