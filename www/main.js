@@ -571,8 +571,30 @@ async function findOptimal() {
     // A known solution bounds the search: when nothing shorter exists, the search ends there.
     const sol = state.solution;
     let upper = '';
+    let proven = false;
+    const rest = provenRest(letters);
+    if (rest) {
+      // The moves left of a solution proven shortest are the shortest from here: no search.
+      document.body.dataset.optimal = 'done';
+      const ms = performance.now() - t0;
+      const of = sol.step > 0 ? ' (the rest of the one you are following)' : '';
+      setStatus(`Found an optimal solution: ${rest.length} moves${of}, and no shorter one exists (${seconds(ms)}). Use Next move to follow it.`);
+      return;
+    }
     if (sol?.size === 3 && sol.step === 0 && lettersOf(3, sol.start) === letters) upper = sol.moves.join(' ');
-    else upper = await client.call('solve3', { facelets: letters }).then((r) => r.moves).catch(() => '');
+    else {
+      const r = await client.call('solve3', { facelets: letters }).catch(() => ({ moves: '' }));
+      upper = r.moves;
+      // Solve proves cubes within 10 moves of solved optimal on its own.
+      proven = r.optimal === true && lettersOf(3, current()) === letters;
+    }
+    if (proven) {
+      const moves = upper ? upper.split(' ') : [];
+      document.body.dataset.optimal = 'done';
+      state.solution = { size: 3, moves, step: 0, exact: true, metric: 'htm', start: [...current()] };
+      setStatus(`Found an optimal solution: ${moves.length} moves, and no shorter one exists (${seconds(performance.now() - t0)}). Use Next move to follow it.`);
+      return;
+    }
     const known = upper ? upper.split(' ').length : 0;
     if (known) {
       $('optimal-detail').textContent = `Meanwhile, Solve gives a ${known}-move solution at once. The shortest may be the same length: the search then proves it.`;
@@ -615,6 +637,15 @@ async function findOptimal() {
     $('optimal-box').hidden = true;
     refresh({ quiet: true });
   }
+}
+
+// The moves left of the solution on show when it is proven shortest and the cube is where
+// following it has taken it (the rest of a shortest solution is a shortest one); else null.
+function provenRest(letters) {
+  const sol = state.solution;
+  if (sol?.size !== 3 || !sol.exact) return null;
+  const now = apply_moves(3, lettersOf(3, sol.start), sol.moves.slice(0, sol.step).join(' '));
+  return now === letters ? sol.moves.slice(sol.step) : null;
 }
 
 function cancelOptimal() {

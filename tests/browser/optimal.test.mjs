@@ -11,17 +11,18 @@ test('Find optimal: table built with progress, then an optimal solution followed
     // The medium tables (h0 alone) build in seconds; the large ones are measured by
     // tools/bench-optimal-browser.mjs.
     const page = await openPage(env, { query: '?table=medium' });
-    // Eight moves that a shorter sequence undoes: R R is R2, so the optimal solution has 7.
-    await useField(page, "R R U F' D2 L B' U'");
+    // Thirteen moves that a shorter sequence undoes: R R is R2, so the optimal solution has 12
+    // (cubehint solve --optimal), more than Solve proves shortest on its own.
+    await useField(page, "R R U F' D2 L B' U' F2 R' D B L2");
     const t0 = Date.now();
     await page.getByRole('button', { name: 'Find optimal' }).click();
     await page.waitForSelector('#optimal-box:not([hidden])');
     await page.waitForSelector('body[data-optimal="done"]', { timeout: 280_000 });
     console.log(`optimal table ${await page.evaluate(() => document.body.dataset.tablesOptimal)}; answer after ${Date.now() - t0} ms`);
-    await assert.doesNotReject(status(page).filter({ hasText: 'Found an optimal solution: 7 moves' }).waitFor());
+    await assert.doesNotReject(status(page).filter({ hasText: 'Found an optimal solution: 12 moves' }).waitFor());
     const moves = (await page.getByTestId('solution').textContent()).trim().split(/\s+/);
-    assert.equal(moves.length, 7);
-    for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Next move' }).click();
+    assert.equal(moves.length, 12);
+    for (let i = 0; i < 12; i++) await page.getByRole('button', { name: 'Next move' }).click();
     assert.ok(await isSolvedNet(page), 'the hints solve the cube');
     assert.deepEqual(page.errors, []);
 
@@ -44,15 +45,42 @@ test('Find optimal: table built with progress, then an optimal solution followed
     const findAgain = async () => {
       await page.reload();
       await page.waitForSelector('body[data-ready="true"]');
-      await useField(page, "R U F' D2");
+      await useField(page, "L F' U2 B R' D L2 F U' B2 R D'");
       await page.getByRole('button', { name: 'Find optimal' }).click();
       await page.waitForSelector('body[data-optimal="done"]', { timeout: 120_000 });
-      await status(page).filter({ hasText: 'Found an optimal solution: 4 moves' }).waitFor();
+      await status(page).filter({ hasText: 'Found an optimal solution: 12 moves' }).waitFor();
       return page.evaluate(() => document.body.dataset.tablesOptimal);
     };
     assert.equal(await findAgain(), 'cache');
     await damageStored(page, 'optimal-large:1', 1000, 1100);
     assert.match(await findAgain(), /rebuilt/);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await env.close();
+  }
+});
+
+test('Find optimal answers at once where Solve has proven its solution shortest', async () => {
+  const env = await launch();
+  try {
+    const page = await openPage(env, { query: '?table=medium' });
+    // Eight moves that a shorter sequence undoes: R R is R2, so the optimal solution has 7;
+    // Solve proves cubes within 10 moves of solved shortest itself.
+    await useField(page, "R R U F' D2 L B' U'");
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await status(page).filter({ hasText: 'Found a 7-move optimal solution' }).waitFor({ timeout: 30_000 });
+    // Halfway along it, the rest is the shortest from there: no table is built or read.
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next move' }).click();
+    await page.getByRole('button', { name: 'Find optimal' }).click();
+    await page.waitForSelector('body[data-optimal="done"]', { timeout: 5_000 });
+    await status(page).filter({ hasText: 'Found an optimal solution: 4 moves (the rest of the one you are following)' }).waitFor();
+    // A cube with no solution on show: Solve is asked, and its proof is the answer.
+    await useField(page, "F2 L' U B2");
+    await page.getByRole('button', { name: 'Find optimal' }).click();
+    await status(page).filter({ hasText: 'Found an optimal solution: 4 moves, and no shorter' }).waitFor({ timeout: 10_000 });
+    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Next move' }).click();
+    assert.ok(await isSolvedNet(page), 'the hints solve the cube');
+    assert.equal(await page.evaluate(() => document.body.dataset.tablesOptimal), undefined, 'no optimal table was needed');
     assert.deepEqual(page.errors, []);
   } finally {
     await env.close();
