@@ -70,7 +70,8 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
   --table SIZE      for --optimal: huge (h4, 470 MB, and h0 at 4 bits, 59 MB; default), large
                     (h3, 235 MB, and h0; searches take about 1.7 times as long), medium (h0
                     alone, 59 MB) or small (h0 at 2 bits, 29 MB)
-  --threads N       for --optimal: search with N threads sharing the tables (default 1)
+  --threads N       for --optimal: search with N threads sharing the tables (default: one a
+                    core)
   --tables DIR      read tables written by 'cubehint tables' instead of building them:
                     DIR/phase1.bin (3x3; otherwise built, about 7 s, when a state is not solved
                     within 1.5 million nodes by the small tables, and always for --optimal) and,
@@ -444,7 +445,8 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         size: table_size(&mut args)?,
         dir: args.value("--tables")?,
         progress: args.flag("--progress"),
-        threads: threads(&mut args)?,
+        // A person waiting for an answer gets every core; benchmarks time one unless asked.
+        threads: threads(&mut args, cores())?,
     };
     args.no_options_left()?;
     let mut lazy = Lazy::default();
@@ -688,13 +690,18 @@ fn read_cubes(states: &Option<Vec<String>>, count: usize, rng: &mut Rng) -> Resu
     }
 }
 
-/// `--threads N` (1 to 64; default 1).
-fn threads(args: &mut Args) -> Result<u32, String> {
+/// `--threads N` (1 to 64; default `default`).
+fn threads(args: &mut Args, default: u32) -> Result<u32, String> {
     match args.number::<u32>("--threads")? {
-        None => Ok(1),
+        None => Ok(default),
         Some(n @ 1..=64) => Ok(n),
         Some(n) => Err(format!("--threads is 1 to 64, not {n}")),
     }
+}
+
+/// The cores this process may use (1 when unknown), at most 64.
+fn cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(64) as u32)
 }
 
 fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
@@ -703,7 +710,7 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
     let states = args.value("--states")?.map(|p| read_states(&p)).transpose()?;
     let size = table_size(&mut args)?;
     let dir = args.value("--tables")?;
-    let threads = threads(&mut args)?;
+    let threads = threads(&mut args, 1)?;
     args.no_options_left()?;
     if !args.items.is_empty() {
         return Err(format!("unexpected '{}'", args.items.join(" ")));
