@@ -568,39 +568,29 @@ async function findOptimal() {
   setStatus('Looking for the shortest solution…');
   const t0 = performance.now();
   try {
-    // A known solution bounds the search: when nothing shorter exists, the search ends there.
     const sol = state.solution;
-    let upper = '';
-    let proven = false;
-    const rest = provenRest(letters);
-    if (rest) {
-      // The moves left of a solution proven shortest are the shortest from here: no search.
+    const done = (moves, of = '') => {
       document.body.dataset.optimal = 'done';
-      const ms = performance.now() - t0;
-      const of = sol.step > 0 ? ' (the rest of the one you are following)' : '';
-      setStatus(`Found an optimal solution: ${rest.length} moves${of}, and no shorter one exists (${seconds(ms)}). Use Next move to follow it.`);
-      return;
-    }
+      setStatus(`Found an optimal solution: ${moves.length} moves${of}, and no shorter one exists (${seconds(performance.now() - t0)}). Use Next move to follow it.`);
+    };
+    // The moves left of a solution proven shortest are the shortest from here: no search.
+    const rest = provenRest(letters);
+    if (rest) return done(rest, sol.step > 0 ? ' (the rest of the one you are following)' : '');
+    // A known solution bounds the search: when nothing shorter exists, the search ends there.
+    let upper = '';
+    let moves = null;
     if (sol?.size === 3 && sol.step === 0 && lettersOf(3, sol.start) === letters) upper = sol.moves.join(' ');
     else {
       const r = await client.call('solve3', { facelets: letters }).catch(() => ({ moves: '' }));
       upper = r.moves;
-      // Solve proves cubes within 10 moves of solved optimal on its own.
-      proven = r.optimal === true && lettersOf(3, current()) === letters;
-    }
-    if (proven) {
-      const moves = upper ? upper.split(' ') : [];
-      document.body.dataset.optimal = 'done';
-      state.solution = { size: 3, moves, step: 0, exact: true, metric: 'htm', start: [...current()] };
-      setStatus(`Found an optimal solution: ${moves.length} moves, and no shorter one exists (${seconds(performance.now() - t0)}). Use Next move to follow it.`);
-      return;
+      // Solve proves cubes within 10 moves of solved shortest on its own.
+      if (r.optimal === true) moves = upper ? upper.split(' ') : [];
     }
     const known = upper ? upper.split(' ').length : 0;
-    if (known) {
+    if (known && !moves) {
       $('optimal-detail').textContent = `Meanwhile, Solve gives a ${known}-move solution at once. The shortest may be the same length: the search then proves it.`;
     }
-    let moves;
-    for (;;) {
+    while (!moves) {
       const size = optimalTableSize();
       try {
         moves = await optimalSearch.run({
@@ -611,7 +601,6 @@ async function findOptimal() {
           onTables: onTablesProgress,
           onSearch: showSearchProgress,
         });
-        break;
       } catch (err) {
         if (String(err.message) === 'stopped' || size !== 'huge') throw err;
         // The browser could not hold the biggest tables (memory): tables half the size.
@@ -620,14 +609,13 @@ async function findOptimal() {
         $('optimal-detail').textContent = 'This browser could not hold the biggest tables; trying tables half the size.';
       }
     }
-    const ms = performance.now() - t0;
-    document.body.dataset.optimal = 'done';
     if (state.size !== 3 || lettersOf(3, current()) !== letters) {
+      document.body.dataset.optimal = 'done';
       setStatus(`The cube changed during the search; its result (${moves.join(' ') || 'already solved'}) was for the earlier state.`);
       return;
     }
     state.solution = { size: 3, moves, step: 0, exact: true, metric: 'htm', start: [...current()] };
-    setStatus(`Found an optimal solution: ${moves.length} moves, and no shorter one exists (${seconds(ms)}). Use Next move to follow it.`);
+    done(moves);
   } catch (err) {
     const stopped = String(err.message) === 'stopped';
     if (!stopped) cancelOptimal();
