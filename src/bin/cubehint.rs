@@ -77,7 +77,7 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
                     within 1.5 million nodes by the small tables, and always for --optimal) and,
                     for --optimal, DIR/optimal-small.bin or DIR/optimal-medium.bin (otherwise
                     built, about 6 s) and DIR/optimal-h4.bin for the huge size or
-                    DIR/optimal-h3.bin for the large (otherwise built, about two minutes). Without
+                    DIR/optimal-h3.bin for the large (otherwise built, a minute or two). Without
                     --tables, tables built are kept
                     for the next run in $CUBEHINT_CACHE, else $XDG_CACHE_HOME/cubehint, else
                     ~/.cache/cubehint (CUBEHINT_CACHE=off keeps nothing)
@@ -371,8 +371,8 @@ fn load_optimal(size: TableSize, dir: Option<&str>, save: bool) -> Result<Optima
             None => None,
         };
         if tables.h3.is_none() {
-            eprintln!("cubehint: building the optimal solver's h{bits} table (about two minutes)");
-            tables.h3 = Some(H3Build::new(&tables.coords, bits).finish(&tables.coords));
+            eprintln!("cubehint: building the optimal solver's h{bits} table (a minute or two; one thread a core)");
+            tables.h3 = Some(H3Build::new(&tables.coords, bits).finish_threads(&tables.coords, cores() as usize));
             if save {
                 keep(dir, &name, || tables.h3.as_ref().expect("built").to_bytes());
             }
@@ -791,7 +791,7 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
             }
             if let Some(bits) = size.flip_bits() {
                 let path = format!("{dir}/{}", flip_file(bits));
-                let bytes = H3Build::new(&h0.coords, bits).finish(&h0.coords).to_bytes();
+                let bytes = H3Build::new(&h0.coords, bits).finish_threads(&h0.coords, cores() as usize).to_bytes();
                 std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
                 say!("{path}");
             }

@@ -20,8 +20,8 @@
 //! every value at exactly 8 moves is walked one and two moves further, giving the entries it
 //! reaches 1 and 2 (at most: an entry keeps the least). What no walk reaches stays 3. A move
 //! that comes back within 8 moves is walked further all the same: the marks it makes change
-//! nothing (see [`H3Build::walk`]). Of a value's conjugates by its corner class's own
-//! symmetries only the least is expanded or walked ([`H3Build::least`]).
+//! nothing (see [`Walker::walk`]). Of a value's conjugates by its corner class's own
+//! symmetries only the least is expanded or walked ([`least`]).
 //!
 //! Flips, slices and corner separation all change under a move through their own small move
 //! tables, and under a symmetry by position and slice only, so the build never touches a cube.
@@ -35,6 +35,7 @@ use crate::coord::sym48::{syms48, N_SYM48};
 use crate::cube::cubie::move_cubes;
 use crate::cube::CubieCube;
 use crate::error::TableError;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The edge slots whose flips are kept (after conjugation to the representative): UR, UF, FR,
 /// then DL for h4. Bit `k` of an entry's low bits is the flip of slot `TRACKED[k]`.
@@ -355,22 +356,31 @@ pub struct H3Build {
     next: Vec<u64>,
     depth: u8,
     at: usize,
-    /// Marks of the walks waiting to be written, by table region (`offset << 2 | value`, the
-    /// entry's offset in its region): written region by region, they hit the cache instead of
-    /// memory.
-    pending: Vec<Vec<u32>>,
     /// Flips kept: 3 or 4.
     bits: usize,
-    /// The corners one and two moves from the last walk's (the walks go in order of corner
-    /// class, so thousands in a row share them).
-    paths: Box<CornerPaths>,
+    /// The walks' marks and corner paths (the part after the breadth-first one).
+    walker: Walker,
     /// The h0 entries' distances within 8 moves, once the breadth-first part is done
     /// ([`H3Build::take_near`]).
     near: Option<NibbleTable>,
 }
 
+/// What walks the values at 8 moves: the marks waiting to be written and the corners it moves
+/// through. The build has one; [`H3Build::finish_threads`] gives each thread its own.
+struct Walker {
+    /// Marks of the walks waiting to be written, by table region (`offset << 2 | value`, the
+    /// entry's offset in its region): written region by region, they hit the cache instead of
+    /// memory.
+    pending: Vec<Vec<u32>>,
+    /// The corners one and two moves from the last walk's (the walks go in order of corner
+    /// class, so thousands in a row share them).
+    paths: Box<CornerPaths>,
+    /// Flips kept: 3 or 4.
+    bits: usize,
+}
+
 /// The corner coordinates (`cocsep` and its `class_sym` value) one and two moves from one
-/// `cocsep`, for the moves [`H3Build::walk`] makes.
+/// `cocsep`, for the moves [`Walker::walk`] makes.
 struct CornerPaths {
     from: usize,
     one: [(u32, u32); 18],
@@ -415,7 +425,6 @@ impl H3Build {
                 frontier.push(v);
             }
         });
-        let pending = vec![Vec::new(); (entries(bits) >> REGION_BITS) + 1];
         H3Build {
             bits,
             flips,
@@ -430,8 +439,7 @@ impl H3Build {
             next: Vec::new(),
             depth: 0,
             at: 0,
-            pending,
-            paths: Box::new(CornerPaths { from: usize::MAX, one: [(0, 0); 18], two: [(0, 0); 324] }),
+            walker: Walker::new(bits),
             near: None,
         }
     }
@@ -457,24 +465,15 @@ impl H3Build {
         }
     }
 
-    #[inline]
-    fn set_min(&mut self, i: usize, v: u8) {
-        let (b, sh) = (i >> 2, (i & 3) << 1);
-        let old = self.packed[b] >> sh & 3;
-        if v < old {
-            self.packed[b] = self.packed[b] & !(3 << sh) | v << sh;
-        }
-    }
-
     /// Does about `work` values' worth of the build; false once it is done.
     pub fn step(&mut self, c: &H0Coords, work: usize) -> bool {
         if self.depth < SHORT_DEPTH {
             let end = self.at.saturating_add(work).min(self.frontier.len());
             for k in self.at..end {
-                if !self.least(c, self.frontier[k]) {
+                if !least(c, &self.flips, self.frontier[k]) {
                     continue;
                 }
-                let (cs, es, fl) = self.start(c, self.frontier[k]);
+                let (cs, es, fl) = start(c, self.frontier[k]);
                 for m in 0..18 {
                     let (cs2, es2) = (c.cmove(cs, m), c.emove[es * 18 + m] as usize);
                     let fl2 = self.flips.flip_move[fl as usize * 18 + m];
@@ -501,7 +500,7 @@ impl H3Build {
                     let map = std::mem::replace(&mut self.map, ShortMap { slots: Vec::new(), len: 0 });
                     for v in map.slots.into_iter().filter(|&v| v != 0) {
                         let (value, depth) = ((v & ((1 << 40) - 1)) - 1, (v >> 56) as u8);
-                        self.set_min(entry_of(value, self.bits), 0);
+                        set_min(&mut self.packed, entry_of(value, self.bits), 0);
                         let row = (value >> 12) as usize;
                         if depth < near.get(row) {
                             near.set(row, depth);
@@ -514,38 +513,109 @@ impl H3Build {
         }
         let end = self.at.saturating_add(work).min(self.frontier.len());
         for k in self.at..end {
-            self.walk(c, self.frontier[k]);
+            self.walker.walk(c, &self.flips, self.frontier[k]);
         }
         // Written only every so many walks (every step's 3,000 was about 8% slower natively).
         if end / FLUSH_WALKS != self.at / FLUSH_WALKS || end == self.frontier.len() {
-            self.flush();
+            let packed = &mut self.packed;
+            self.walker.flush(|i, v| set_min(packed, i, v));
         }
         self.at = end;
         end < self.frontier.len()
     }
 
-    /// Whether `v` is the least of its conjugates by the symmetries that fix its corner class
-    /// representative. Where that class has such symmetries, the map holds every conjugate of
-    /// a value, and the moves from any of them reach the same entries (an entry stands for all
-    /// of a cube's conjugates), so only the least is expanded or walked: a tenth fewer walks
-    /// and a sixth fewer entries queued (native h4 build 96.5 s against 109.5 s, the same
-    /// bytes).
-    #[inline]
-    fn least(&self, c: &H0Coords, v: u64) -> bool {
-        if c.stabiliser[(v >> 12) as usize / N_ESEP] == 0 {
-            return true;
+    /// The finished table, the walks shared among `threads` threads (natively; one on wasm,
+    /// which has none): each walks its own part of the values at 8 moves and writes its marks
+    /// with atomic updates, so the bytes are those of [`H3Build::finish`], whatever the order.
+    pub fn finish_threads(mut self, c: &H0Coords, threads: usize) -> H3Table {
+        while self.depth < SHORT_DEPTH {
+            self.step(c, usize::MAX);
         }
-        let (cs, es, fl) = self.start(c, v);
-        let mut least = v;
-        h11_values(c, &self.flips, cs, c.esym.mask(es), fl, |x| least = least.min(x));
-        least == v
+        let threads = if cfg!(target_arch = "wasm32") { 1 } else { threads.max(1) };
+        let rest = &self.frontier[self.at..];
+        let table = atomic_bytes(&mut self.packed);
+        let (flips, bits) = (&self.flips, self.bits);
+        std::thread::scope(|s| {
+            // In order of corner class, each thread a run of neighbours (they share corner paths).
+            for part in rest.chunks(rest.len().div_ceil(threads).max(1)) {
+                s.spawn(move || {
+                    let mut walker = Walker::new(bits);
+                    for (k, &v) in part.iter().enumerate() {
+                        walker.walk(c, flips, v);
+                        if (k + 1) % FLUSH_WALKS == 0 {
+                            walker.flush(|i, v| set_min_atomic(table, i, v));
+                        }
+                    }
+                    walker.flush(|i, v| set_min_atomic(table, i, v));
+                });
+            }
+        });
+        H3Table { packed: self.packed.into_boxed_slice(), flips: self.flips, bits: self.bits }
     }
 
-    /// The raw coordinates of a cube with h11 value `v`.
-    #[inline]
-    fn start(&self, c: &H0Coords, v: u64) -> (usize, usize, u16) {
-        let row = (v >> 12) as usize;
-        (c.reps[row / N_ESEP] as usize, row % N_ESEP, (v & 0xfff) as u16)
+    /// The finished table (runs the build to its end first).
+    pub fn finish(mut self, c: &H0Coords) -> H3Table {
+        // In slices, as the page builds it: the marks waiting to be written stay small.
+        while self.step(c, WALKS_PER_STEP) {}
+        H3Table { packed: self.packed.into_boxed_slice(), flips: self.flips, bits: self.bits }
+    }
+}
+
+/// Gives entry `i` of a packed table at most `v`.
+#[inline]
+fn set_min(packed: &mut [u8], i: usize, v: u8) {
+    let (b, sh) = (i >> 2, (i & 3) << 1);
+    if v < packed[b] >> sh & 3 {
+        packed[b] = packed[b] & !(3 << sh) | v << sh;
+    }
+}
+
+/// [`set_min`] on a table other threads write too.
+#[inline]
+fn set_min_atomic(packed: &[AtomicU8], i: usize, v: u8) {
+    let (b, sh) = (i >> 2, (i & 3) << 1);
+    let _ = packed[b].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+        (v < old >> sh & 3).then_some(old & !(3 << sh) | v << sh)
+    });
+}
+
+/// A table's bytes, for threads that each write some of them.
+fn atomic_bytes(bytes: &mut [u8]) -> &[AtomicU8] {
+    // SAFETY: AtomicU8 has the size and alignment of u8, and the borrow is exclusive for as
+    // long as the atomic view lives.
+    unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
+}
+
+/// Whether `v` is the least of its conjugates by the symmetries that fix its corner class
+/// representative. Where that class has such symmetries, the map holds every conjugate of a
+/// value, and the moves from any of them reach the same entries (an entry stands for all of a
+/// cube's conjugates), so only the least is expanded or walked: a tenth fewer walks and a sixth
+/// fewer entries queued (native h4 build 96.5 s against 109.5 s, the same bytes).
+#[inline]
+fn least(c: &H0Coords, flips: &FlipCoords, v: u64) -> bool {
+    if c.stabiliser[(v >> 12) as usize / N_ESEP] == 0 {
+        return true;
+    }
+    let (cs, es, fl) = start(c, v);
+    let mut least = v;
+    h11_values(c, flips, cs, c.esym.mask(es), fl, |x| least = least.min(x));
+    least == v
+}
+
+/// The raw coordinates of a cube with h11 value `v`.
+#[inline]
+fn start(c: &H0Coords, v: u64) -> (usize, usize, u16) {
+    let row = (v >> 12) as usize;
+    (c.reps[row / N_ESEP] as usize, row % N_ESEP, (v & 0xfff) as u16)
+}
+
+impl Walker {
+    fn new(bits: usize) -> Walker {
+        Walker {
+            pending: vec![Vec::new(); (entries(bits) >> REGION_BITS) + 1],
+            paths: Box::new(CornerPaths { from: usize::MAX, one: [(0, 0); 18], two: [(0, 0); 324] }),
+            bits,
+        }
     }
 
     /// Marks what lies one and two moves beyond a value at 8 moves. A neighbour that is itself
@@ -554,12 +624,12 @@ impl H3Build {
     /// of the 18) cost more than the few extra marks (native build 108 s against 122 s; the
     /// same table, byte for byte).
     ///
-    /// Only the least of a value's conjugates is walked ([`H3Build::least`]).
-    fn walk(&mut self, c: &H0Coords, v: u64) {
-        if !self.least(c, v) {
+    /// Only the least of a value's conjugates is walked ([`least`]).
+    fn walk(&mut self, c: &H0Coords, flips: &FlipCoords, v: u64) {
+        if !least(c, flips, v) {
             return;
         }
-        let (cs, es, fl) = self.start(c, v);
+        let (cs, es, fl) = start(c, v);
         if self.paths.from != cs {
             self.paths.fill(c, cs);
         }
@@ -567,53 +637,44 @@ impl H3Build {
         let w = c.esym.mask(es);
         for m1 in 0..18 {
             let w1 = c.esym.move_mask(m1, w);
-            let fl1 = self.flips.flip_move[fl as usize * 18 + m1];
-            self.mark(c, self.paths.one[m1], w1, fl1, 1);
+            let fl1 = flips.flip_move[fl as usize * 18 + m1];
+            self.mark(c, flips, self.paths.one[m1], w1, fl1, 1);
             for m2 in 0..18 {
                 // Not the same face again, and opposite faces in one order only.
                 if m2 / 3 == m1 / 3 || (m2 / 3 % 3 == m1 / 3 % 3 && m2 < m1) {
                     continue;
                 }
                 let w2 = c.esym.move_mask(m2, w1);
-                let fl2 = self.flips.flip_move[fl1 as usize * 18 + m2];
-                self.mark(c, self.paths.two[m1 * 18 + m2], w2, fl2, 2);
+                let fl2 = flips.flip_move[fl1 as usize * 18 + m2];
+                self.mark(c, flips, self.paths.two[m1 * 18 + m2], w2, fl2, 2);
             }
         }
     }
 
     /// Gives the entries of a cube (and its stabiliser conjugates) at most `v` (once
-    /// [`H3Build::flush`] writes them); `corners` is its `cocsep` and that one's `class_sym`
+    /// [`Walker::flush`] writes them); `corners` is its `cocsep` and that one's `class_sym`
     /// value, `w` its edge separation's slot masks.
     #[inline]
-    fn mark(&mut self, c: &H0Coords, corners: (u32, u32), w: u32, fl: u16, v: u8) {
+    fn mark(&mut self, c: &H0Coords, flips: &FlipCoords, corners: (u32, u32), w: u32, fl: u16, v: u8) {
         let (cs, class_sym) = (corners.0 as usize, corners.1 as usize);
         let push = |pending: &mut Vec<Vec<u32>>, i: usize| {
             pending[i >> REGION_BITS].push(((i & ((1 << REGION_BITS) - 1)) as u32) << 2 | v as u32)
         };
         if c.stabiliser[class_sym >> 6] == 0 {
-            push(&mut self.pending, index_by_class(c, &self.flips, self.bits, class_sym, w, fl));
+            push(&mut self.pending, index_by_class(c, flips, self.bits, class_sym, w, fl));
         } else {
             let (pending, bits) = (&mut self.pending, self.bits);
-            h11_values(c, &self.flips, cs, w, fl, |v| push(pending, entry_of(v, bits)));
+            h11_values(c, flips, cs, w, fl, |v| push(pending, entry_of(v, bits)));
         }
     }
 
-    /// Writes the pending marks.
-    fn flush(&mut self) {
-        let mut pending = std::mem::take(&mut self.pending);
-        for (r, region) in pending.iter_mut().enumerate() {
+    /// Writes the pending marks with `set(entry, value)`, region by region.
+    fn flush(&mut self, mut set: impl FnMut(usize, u8)) {
+        for (r, region) in self.pending.iter_mut().enumerate() {
             for &p in region.iter() {
-                self.set_min(r << REGION_BITS | (p >> 2) as usize, (p & 3) as u8);
+                set(r << REGION_BITS | (p >> 2) as usize, (p & 3) as u8);
             }
             region.clear();
         }
-        self.pending = pending;
-    }
-
-    /// The finished table (runs the build to its end first).
-    pub fn finish(mut self, c: &H0Coords) -> H3Table {
-        // In slices, as the page builds it: the marks waiting to be written stay small.
-        while self.step(c, WALKS_PER_STEP) {}
-        H3Table { packed: self.packed.into_boxed_slice(), flips: self.flips, bits: self.bits }
     }
 }
