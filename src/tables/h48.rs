@@ -528,10 +528,12 @@ impl H3Build {
     /// which has none): each walks its own part of the values at 8 moves and writes its marks
     /// with atomic updates, so the bytes are those of [`H3Build::finish`], whatever the order.
     pub fn finish_threads(mut self, c: &H0Coords, threads: usize) -> H3Table {
+        if threads <= 1 || cfg!(target_arch = "wasm32") {
+            return self.finish(c);
+        }
         while self.depth < SHORT_DEPTH {
             self.step(c, usize::MAX);
         }
-        let threads = if cfg!(target_arch = "wasm32") { 1 } else { threads.max(1) };
         let rest = &self.frontier[self.at..];
         let table = atomic_bytes(&mut self.packed);
         let (flips, bits) = (&self.flips, self.bits);
