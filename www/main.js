@@ -569,13 +569,15 @@ async function findOptimal() {
   const t0 = performance.now();
   try {
     const sol = state.solution;
-    const done = (moves, of = '') => {
+    // `of` says where a solution known already came from (no time to report).
+    const done = (moves, of = null) => {
       document.body.dataset.optimal = 'done';
-      setStatus(`Found an optimal solution: ${moves.length} moves${of}, and no shorter one exists (${seconds(performance.now() - t0)}). Use Next move to follow it.`);
+      const how = of ?? ` (${seconds(performance.now() - t0)})`;
+      setStatus(`Found an optimal solution: ${moves.length} moves, and no shorter one exists${how}. Use Next move to follow it.`);
     };
     // The moves left of a solution proven shortest are the shortest from here: no search.
     const rest = provenRest(letters);
-    if (rest) return done(rest, sol.step > 0 ? ' (the rest of the one you are following)' : '');
+    if (rest) return done(rest, sol.step > 0 ? ': the rest of the one you are following' : ': the one on show');
     // A known solution bounds the search: when nothing shorter exists, the search ends there.
     let upper = '';
     let moves = null;

@@ -73,7 +73,7 @@ test('Find optimal answers at once where Solve has proven its solution shortest'
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next move' }).click();
     await page.getByRole('button', { name: 'Find optimal' }).click();
     await page.waitForSelector('body[data-optimal="done"]', { timeout: 5_000 });
-    await status(page).filter({ hasText: 'Found an optimal solution: 4 moves (the rest of the one you are following)' }).waitFor();
+    await status(page).filter({ hasText: 'Found an optimal solution: 4 moves, and no shorter one exists: the rest of the one you are following' }).waitFor();
     // A cube with no solution on show: Solve is asked, and its proof is the answer.
     await useField(page, "F2 L' U B2");
     await page.getByRole('button', { name: 'Find optimal' }).click();
