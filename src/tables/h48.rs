@@ -552,13 +552,18 @@ impl H3Build {
                 });
             }
         });
-        H3Table { packed: self.packed.into_boxed_slice(), flips: self.flips, bits: self.bits }
+        self.into_table()
     }
 
     /// The finished table (runs the build to its end first).
     pub fn finish(mut self, c: &H0Coords) -> H3Table {
         // In slices, as the page builds it: the marks waiting to be written stay small.
         while self.step(c, WALKS_PER_STEP) {}
+        self.into_table()
+    }
+
+    /// The table once every walk is written.
+    fn into_table(self) -> H3Table {
         H3Table { packed: self.packed.into_boxed_slice(), flips: self.flips, bits: self.bits }
     }
 }
