@@ -393,6 +393,8 @@ pub struct OptimalSolver {
     search: Option<OptimalSearch>,
     /// A search of whatever tables are there while the rest build (`start_early`).
     early: Option<OptimalSearch>,
+    /// The share of the flip table's walks this solver builds (`build_share`).
+    share: (usize, usize),
 }
 
 #[wasm_bindgen]
@@ -416,6 +418,7 @@ impl OptimalSolver {
             phase1_build: None,
             search: None,
             early: None,
+            share: (0, 1),
         })
     }
 
@@ -449,7 +452,9 @@ impl OptimalSolver {
         if let (None, Some(bits)) = (&self.tables, self.size.flip_bits()) {
             let Some(build) = self.h3_build.as_mut() else {
                 let coords = H0Coords::generate();
-                self.h3_build = Some(H3Build::new(&coords, bits));
+                let mut build = H3Build::new(&coords, bits);
+                build.share(self.share.0, self.share.1);
+                self.h3_build = Some(build);
                 self.coords = Some(coords);
                 return 0.01;
             };
@@ -487,19 +492,82 @@ impl OptimalSolver {
         let tables = self.tables.as_mut().expect("h0 is there");
         let Some(build) = self.h3_build.as_mut() else {
             let bits = self.size.flip_bits().expect("only the large and huge sizes get here");
-            self.h3_build = Some(H3Build::new(&tables.coords, bits));
+            let mut build = H3Build::new(&tables.coords, bits);
+            build.share(self.share.0, self.share.1);
+            self.h3_build = Some(build);
             return h0_share;
         };
         let more = build.step(&tables.coords, 3000);
         // Beside a loaded h0 table the near entries are not needed.
         drop(build.take_near());
-        if more {
+        if more || !build.whole() {
+            // A share waits for the others' (`merge_build_piece`, `build_merged`).
             return h0_share + (1.0 - h0_share) * build.progress().min(0.999);
         }
         let build = self.h3_build.take().expect("a build");
         tables.h3 = Some(build.finish(&tables.coords));
         self.h3_header = None;
         1.0
+    }
+
+    /// Builds only share `which` of `of` of the flip table's walks (before the first
+    /// `build_step`): several workers build one table, each its share, then one takes the
+    /// others' tables (`build_piece`, `merge_build_piece`, `build_merged`) and finishes it, or
+    /// walks a failed one's share itself (`build_take_over`). Until then the tables are not
+    /// ready: a share alone is no lower bound.
+    pub fn build_share(&mut self, which: u32, of: u32) -> Result<(), JsError> {
+        if which >= of || self.h3_build.is_some() || self.size.flip_bits().is_none() {
+            return Err(JsError::new("a share of a flip table's build, given before it starts"));
+        }
+        self.share = (which as usize, of as usize);
+        Ok(())
+    }
+
+    /// Whether this solver's share of the walks is done (then `build_step` waits for merges).
+    pub fn build_walks_done(&self) -> bool {
+        self.h3_build.as_ref().is_some_and(|b| b.walks_done())
+    }
+
+    /// The length in bytes of the flip table being built.
+    pub fn build_len(&self) -> Result<f64, JsError> {
+        Ok(self.share_build()?.len_bytes() as f64)
+    }
+
+    /// `len` bytes of the flip table being built, from `start` (fewer at the end).
+    pub fn build_piece(&self, start: f64, len: f64) -> Result<Vec<u8>, JsError> {
+        Ok(self.share_build()?.piece(start as usize, len as usize).to_vec())
+    }
+
+    /// Merges another share's `build_piece` from `start` into this build.
+    pub fn merge_build_piece(&mut self, start: f64, bytes: &[u8]) -> Result<(), JsError> {
+        let b = self.h3_build.as_mut().ok_or_else(|| JsError::new("no flip table is being built"))?;
+        if start as usize + bytes.len() > b.len_bytes() {
+            return Err(JsError::new("the piece does not fit the table"));
+        }
+        b.merge(start as usize, bytes);
+        Ok(())
+    }
+
+    /// Every other share has been merged: `build_step` finishes the table.
+    pub fn build_merged(&mut self) -> Result<(), JsError> {
+        self.h3_build.as_mut().ok_or_else(|| JsError::new("no flip table is being built"))?.merged();
+        Ok(())
+    }
+
+    /// Walks share `which` of `of` too (a worker that failed to build it), once this solver's
+    /// own walks are done; `build_step` then goes on and finishes the table.
+    pub fn build_take_over(&mut self, which: u32, of: u32) -> Result<(), JsError> {
+        let b = self.h3_build.as_mut().filter(|b| b.walks_done());
+        let b = b.ok_or_else(|| JsError::new("this solver's own walks are not done"))?;
+        if which >= of {
+            return Err(JsError::new("no such share"));
+        }
+        b.take_over(which as usize, of as usize);
+        Ok(())
+    }
+
+    fn share_build(&self) -> Result<&H3Build, JsError> {
+        self.h3_build.as_ref().filter(|b| b.walks_done()).ok_or_else(|| JsError::new("no share's walks are done"))
     }
 
     /// Are the tables ready?

@@ -19,8 +19,8 @@ use cubehint::tables::optimal::{H0Coords, OptimalTables, TableSize, N_H0};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use std::sync::OnceLock;
 
-/// The h0 table alone, the same with h3 beside it, and with h4 beside it (the two flip tables
-/// built at once, one a thread).
+/// The h0 table alone, the same with h3 beside it, and with h4 beside it (the flip tables built
+/// at once, on several threads).
 fn tables() -> &'static (OptimalTables, OptimalTables, OptimalTables) {
     &all().0
 }
@@ -39,18 +39,37 @@ fn all() -> &'static ((OptimalTables, OptimalTables, OptimalTables), NibbleTable
         let mut huge = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::Huge).expect("h0 bytes");
         let near = std::thread::scope(|s| {
             let c = &medium.coords;
-            let h4 = s.spawn(|| {
-                // In steps, as the page builds it, taking the near entries on the way.
+            // h4 in steps, as the page builds it, in two shares as two workers do: the second's
+            // table merged into the first's in 32 MB pieces, the near entries taken on the way.
+            let second = s.spawn(|| {
                 let mut b = H3Build::new(c, 4);
+                b.share(1, 2);
+                while b.step(c, 3000) {}
+                assert!(b.walks_done() && !b.whole());
+                b
+            });
+            let h4 = s.spawn(|| {
+                let mut b = H3Build::new(c, 4);
+                b.share(0, 2);
                 let mut near = None;
                 while b.step(c, 3000) {
                     near = near.or_else(|| b.take_near());
                 }
+                let second = second.join().expect("the second share built");
+                for start in (0..second.len_bytes()).step_by(32 << 20) {
+                    b.merge(start, second.piece(start, 32 << 20));
+                }
+                b.merged();
                 (b.finish(c), near.expect("the near entries, after the breadth-first part"))
             });
-            // Two threads, the walks shared: the same bytes as a build in steps (h3 is checked
-            // below as the lesser of the halves of h4, built in steps).
-            large.h3 = Some(H3Build::new(c, 3).finish_threads(c, 2));
+            // h3 in steps, its first half of the walks only; then, as when the worker building
+            // the other share fails, it walks that share too, on two threads (as the CLI builds).
+            // h3 is checked below as the lesser of the halves of h4: the two paths agree.
+            let mut b = H3Build::new(c, 3);
+            b.share(0, 2);
+            while b.step(c, 3000) {}
+            b.take_over(1, 2);
+            large.h3 = Some(b.finish_threads(c, 2));
             let (h4, near) = h4.join().expect("h4 built");
             huge.h3 = Some(h4);
             near

@@ -537,12 +537,18 @@ function seconds(ms) {
 }
 
 function onTablesProgress(p) {
+  // A second worker builds half of the flip table ('building'), then hands it over ('merged'),
+  // or fails and the first builds it all ('failed').
+  if (p.helper) {
+    document.body.dataset.tablesOptimalHelper = p.helper;
+    return;
+  }
   const bar = $('optimal-progress');
   bar.value = p.fraction;
   $('optimal-label').textContent =
     p.fraction >= 1
       ? 'Optimal table ready.'
-      : `Building the optimal solver's tables (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
+      : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
   if (p.source) document.body.dataset.tablesOptimal = p.source;
 }
 

@@ -32,11 +32,12 @@ export class SolverClient {
     this.pending.clear();
   }
 
-  call(cmd, arg) {
+  // `transfer`: buffers in `arg` that move to the worker instead of being copied.
+  call(cmd, arg, transfer = []) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, cmd, arg });
+      this.worker.postMessage({ id, cmd, arg }, transfer);
     });
   }
 }
@@ -137,9 +138,12 @@ export class SharedOptimal {
       return this.clients[i];
     };
     // Helpers load the kept tables at the same time as the first worker; where there is no
-    // copy yet they try again once the first one has built and kept its tables.
+    // copy yet they try again once the first one has built and kept its tables. Meanwhile the
+    // second worker builds half of a flip table's walks and hands its table to the first, which
+    // merges it (or, when that fails, walks the missing half itself).
     const first = await client(0);
-    const firstReady = first.call('prepareOptimal', { size });
+    const halves = workers > 1 && (size === 'large' || size === 'huge') ? 2 : 1;
+    const firstReady = first.call('prepareOptimal', { size, shares: halves });
     // Where the tables are still to be built, the first worker also tries h0 alone, which
     // proves short cubes optimal in seconds: then that is the answer (the build goes on).
     let finished = false;
@@ -154,11 +158,16 @@ export class SharedOptimal {
           const c = await client(i);
           const load = () => c.call('prepareOptimal', { size, cacheOnly: true });
           try {
-            await load().catch(async (err) => {
-              if (String(err.message) === 'stopped') throw err;
-              await firstReady;
-              await load();
-            });
+            await load().then(
+              // Kept already: the first worker builds nothing (or walks the other half itself).
+              () => i === 1 && halves === 2 && first.call('mergeOptimalEnd', { ok: false }).catch(() => {}),
+              async (err) => {
+                if (String(err.message) === 'stopped') throw err;
+                if (i === 1 && halves === 2) await this.buildShare(c, first, size, onTables);
+                await firstReady;
+                await load();
+              },
+            );
           } catch (err) {
             if (String(err.message) === 'stopped') throw err;
             this.drop(c);
@@ -174,6 +183,31 @@ export class SharedOptimal {
     } finally {
       finished = true;
       all.catch(() => {}); // after a quick answer the rest ends on its own, or with a cancel
+    }
+  }
+
+  // Has helper `c` build the second half of the flip table's walks and hands its table to
+  // `first` in pieces; then tells `first` whether all of it came. `onTables` hears
+  // {puzzle: 'optimal', helper: 'building' | 'merged' | 'failed'}.
+  async buildShare(c, first, size, onTables) {
+    let ok = false;
+    let stopped = false;
+    try {
+      onTables({ puzzle: 'optimal', helper: 'building' });
+      const { length } = await c.call('buildOptimalShare', { size, share: [1, 2] });
+      const piece = 32 << 20;
+      for (let start = 0; start < length; start += piece) {
+        const bytes = await c.call('optimalSharePiece', { start, len: piece });
+        await first.call('mergeOptimalPiece', { start, bytes }, [bytes.buffer]);
+      }
+      ok = true;
+    } catch (err) {
+      stopped = String(err.message) === 'stopped';
+      if (stopped) throw err;
+    } finally {
+      c.call('dropOptimalShare').catch(() => {});
+      if (!stopped) onTables({ puzzle: 'optimal', helper: ok ? 'merged' : 'failed' });
+      await first.call('mergeOptimalEnd', { ok }).catch(() => {});
     }
   }
 

@@ -260,7 +260,16 @@ async function loadStored(key, load) {
 // only slow it down.
 let optimal = null;
 let optimalBuilding = null; // the solver while its tables build (for quickOptimal)
-function prepareOptimal(size, cacheOnly = false) {
+// With `shares` 2 a flip table to build is built as share 0 of 2: another worker builds the
+// other (`buildOptimalShare`), the page hands its table over in pieces
+// (`mergeOptimalPiece`), then says whether all came (`mergeOptimalEnd`); if not, this worker
+// walks the missing share itself.
+let sharesMerged = null; // {promise, resolve}: whether the other share's table is all merged
+function prepareOptimal(size, cacheOnly = false, shares = 1) {
+  if (!optimal && shares === 2) {
+    let resolve;
+    sharesMerged = { promise: new Promise((r) => (resolve = r)), resolve };
+  }
   optimal ??= (async () => {
     await start();
     const started = performance.now();
@@ -288,7 +297,19 @@ function prepareOptimal(size, cacheOnly = false) {
     // steps that follow it, and the tables are reported ready once all are written (helper
     // workers read them from the cache).
     const stores = [];
+    let waiting = null;
+    if (flipKey && !solver.ready() && shares === 2) {
+      solver.build_share(0, 2);
+      waiting = sharesMerged.promise;
+    }
     while (!solver.ready()) {
+      if (waiting && solver.build_walks_done()) {
+        const merged = await waiting;
+        waiting = null;
+        if (merged) solver.build_merged();
+        else solver.build_take_over(1, 2);
+        continue;
+      }
       const fraction = solver.build_step();
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
       if (!h0Stored && solver.ready_h0()) {
@@ -318,11 +339,41 @@ function prepareOptimal(size, cacheOnly = false) {
   return optimal;
 }
 
+// A share of a flip table's walks built for another worker (the one that finishes the table),
+// which gets its bytes in pieces.
+let shareBuild = null;
+
 const handlers = {
   prepareOptimal: async (arg) => {
-    const { size, cacheOnly } = typeof arg === 'string' ? { size: arg, cacheOnly: false } : arg;
-    const { source, ms } = await prepareOptimal(size, cacheOnly);
+    const { size, cacheOnly, shares } = typeof arg === 'string' ? { size: arg, cacheOnly: false } : arg;
+    const { source, ms } = await prepareOptimal(size, cacheOnly, shares);
     return { source, ms };
+  },
+  buildOptimalShare: async ({ size, share: [which, of] }) => {
+    shareBuild?.free();
+    shareBuild = new OptimalSolver(size);
+    shareBuild.build_share(which, of);
+    while (!shareBuild.build_walks_done()) {
+      shareBuild.build_step();
+      await pause();
+    }
+    return { length: shareBuild.build_len() };
+  },
+  optimalSharePiece: ({ start, len }) => shareBuild.build_piece(start, len),
+  dropOptimalShare: () => {
+    shareBuild?.free();
+    shareBuild = null;
+    return true;
+  },
+  mergeOptimalPiece: ({ start, bytes }) => {
+    if (!optimalBuilding) throw new Error('no table is being built here');
+    optimalBuilding.merge_build_piece(start, bytes);
+    return true;
+  },
+  // Several calls may come (one each helper); the first decides.
+  mergeOptimalEnd: ({ ok }) => {
+    sharesMerged?.resolve(ok);
+    return true;
   },
   // Streams progress (depth, proven bound, nodes) between slices of about a second; the page
   // cancels by ending this worker. `share` [which, of] searches one part of every depth when
@@ -391,7 +442,8 @@ onmessage = async (e) => {
     if (cmd !== 'init') await start();
     const t0 = performance.now();
     const result = await handlers[cmd](arg);
-    postMessage({ id, ok: true, result, ms: performance.now() - t0 });
+    // Big byte arrays (table pieces) move to the page instead of being copied.
+    postMessage({ id, ok: true, result, ms: performance.now() - t0 }, result instanceof Uint8Array ? [result.buffer] : []);
   } catch (err) {
     postMessage({ id, ok: false, error: String(err?.message ?? err) });
   }

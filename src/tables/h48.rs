@@ -356,6 +356,10 @@ pub struct H3Build {
     next: Vec<u64>,
     depth: u8,
     at: usize,
+    /// The walks are done when `at` gets here (the end of this build's share of the values).
+    end: usize,
+    /// This build's share of the walks (`which`, of how many: [`H3Build::share`]).
+    share: (usize, usize),
     /// Flips kept: 3 or 4.
     bits: usize,
     /// The walks' marks and corner paths (the part after the breadth-first one).
@@ -439,6 +443,8 @@ impl H3Build {
             next: Vec::new(),
             depth: 0,
             at: 0,
+            end: 0,
+            share: (0, 1),
             walker: Walker::new(bits),
             near: None,
         }
@@ -461,8 +467,76 @@ impl H3Build {
         if self.depth < SHORT_DEPTH {
             self.depth as f64 / SHORT_DEPTH as f64 * 0.1
         } else {
-            0.1 + 0.9 * self.at as f64 / self.frontier.len().max(1) as f64
+            let (from, _) = self.range(self.share);
+            0.1 + 0.9 * (self.at - from) as f64 / (self.end - from).max(1) as f64
         }
+    }
+
+    /// Makes this build walk only share `which` of `of` of the values at 8 moves (a run of
+    /// neighbours: they share corner paths), so that several workers can build one table, each
+    /// its share, and merge what they built ([`H3Build::piece`], [`H3Build::merge`]): every
+    /// mark only lowers an entry, so the merged bytes are those of one whole build. Before the
+    /// breadth-first part ends; a share's table is not a lower bound until merged.
+    pub fn share(&mut self, which: usize, of: usize) {
+        assert!(which < of && self.depth < SHORT_DEPTH, "share {which} of {of}, set before the walks");
+        self.share = (which, of);
+    }
+
+    /// Once this build's own share is walked, walks share `which` of `of` too (another worker's,
+    /// which failed): then the build is whole again with what was merged.
+    pub fn take_over(&mut self, which: usize, of: usize) {
+        assert!(self.depth == SHORT_DEPTH && self.at == self.end, "own walks done first");
+        (self.at, self.end) = self.range((which, of));
+        self.share = (0, 1);
+    }
+
+    /// Marks every share of the walks as done (the other shares' tables have been merged), so
+    /// the build can finish.
+    pub fn merged(&mut self) {
+        self.share = (0, 1);
+    }
+
+    /// Whether this build walks (or, merged, has) every share.
+    pub fn whole(&self) -> bool {
+        self.share.1 == 1
+    }
+
+    /// The values at 8 moves of a share, as a range of the sorted frontier.
+    fn range(&self, (which, of): (usize, usize)) -> (usize, usize) {
+        let n = self.frontier.len();
+        (n * which / of, n * (which + 1) / of)
+    }
+
+    /// Whether this build's own walks are done (with a share of several, the table then waits
+    /// for the others': [`H3Build::merge`]).
+    pub fn walks_done(&self) -> bool {
+        self.depth == SHORT_DEPTH && self.at == self.end
+    }
+
+    /// Bytes `start..start + len` of the table being built (the entries 2 bits each, four a
+    /// byte), fewer at the end: what a share's build hands to the one that finishes.
+    pub fn piece(&self, start: usize, len: usize) -> &[u8] {
+        let start = start.min(self.packed.len());
+        &self.packed[start..(start + len).min(self.packed.len())]
+    }
+
+    /// Lowers every entry in `bytes` (another share's [`H3Build::piece`] from `start`) to the
+    /// value there when that is less.
+    pub fn merge(&mut self, start: usize, bytes: &[u8]) {
+        let to = self.packed.get_mut(start..start + bytes.len()).expect("a piece of this table");
+        let (mut a, mut b) = (to.chunks_exact_mut(8), bytes.chunks_exact(8));
+        for (x, y) in (&mut a).zip(&mut b) {
+            let m = min_fields(u64::from_le_bytes((*x).try_into().unwrap()), u64::from_le_bytes(y.try_into().unwrap()));
+            x.copy_from_slice(&m.to_le_bytes());
+        }
+        for (x, &y) in a.into_remainder().iter_mut().zip(b.remainder()) {
+            *x = min_fields(*x as u64, y as u64) as u8;
+        }
+    }
+
+    /// The table's length in bytes.
+    pub fn len_bytes(&self) -> usize {
+        self.packed.len()
     }
 
     /// Does about `work` values' worth of the build; false once it is done.
@@ -494,6 +568,7 @@ impl H3Build {
                     // Walked in order of corner class and edge separation, neighbouring walks
                     // read the same rows of the move and symmetry tables.
                     self.frontier.sort_unstable();
+                    (self.at, self.end) = self.range(self.share);
                     // Everything within 8 moves reads 0; its h0 entry is as near as its nearest
                     // value. The map is not needed after this (128 MB).
                     let mut near = NibbleTable::new(N_H0, SHORT_DEPTH + 1);
@@ -511,17 +586,17 @@ impl H3Build {
             }
             return true;
         }
-        let end = self.at.saturating_add(work).min(self.frontier.len());
+        let end = self.at.saturating_add(work).min(self.end);
         for k in self.at..end {
             self.walker.walk(c, &self.flips, self.frontier[k]);
         }
         // Written only every so many walks (every step's 3,000 was about 8% slower natively).
-        if end / FLUSH_WALKS != self.at / FLUSH_WALKS || end == self.frontier.len() {
+        if end / FLUSH_WALKS != self.at / FLUSH_WALKS || end == self.end {
             let packed = &mut self.packed;
             self.walker.flush(|i, v| set_min(packed, i, v));
         }
         self.at = end;
-        end < self.frontier.len()
+        end < self.end
     }
 
     /// The finished table, the walks shared among `threads` threads (natively; one on wasm,
@@ -534,7 +609,8 @@ impl H3Build {
         while self.depth < SHORT_DEPTH {
             self.step(c, usize::MAX);
         }
-        let rest = &self.frontier[self.at..];
+        assert_eq!(self.share.1, 1, "a whole build");
+        let rest = &self.frontier[self.at..self.end];
         let table = atomic_bytes(&mut self.packed);
         let (flips, bits) = (&self.flips, self.bits);
         std::thread::scope(|s| {
@@ -559,6 +635,7 @@ impl H3Build {
     pub fn finish(mut self, c: &H0Coords) -> H3Table {
         // In slices, as the page builds it: the marks waiting to be written stay small.
         while self.step(c, WALKS_PER_STEP) {}
+        assert_eq!(self.share.1, 1, "the other shares merged first");
         self.into_table()
     }
 
@@ -566,6 +643,17 @@ impl H3Build {
     fn into_table(self) -> H3Table {
         H3Table { packed: self.packed.into_boxed_slice(), flips: self.flips, bits: self.bits }
     }
+}
+
+/// The least of each 2-bit field of `a` and `b`.
+#[inline]
+fn min_fields(a: u64, b: u64) -> u64 {
+    const LO: u64 = 0x5555_5555_5555_5555;
+    let (a1, a0, b1, b0) = (a >> 1 & LO, a & LO, b >> 1 & LO, b & LO);
+    // Per field, at its low bit: a < b (a lower high bit, or the same high bit and a lower low bit).
+    let less = (!a1 & b1 | !(a1 ^ b1) & !a0 & b0) & LO;
+    let pick_a = less | less << 1;
+    a & pick_a | b & !pick_a
 }
 
 /// Gives entry `i` of a packed table at most `v`.
@@ -682,6 +770,32 @@ impl Walker {
                 set(r << REGION_BITS | (p >> 2) as usize, (p & 3) as u8);
             }
             region.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::min_fields;
+    use crate::rng::Rng;
+
+    #[test]
+    fn merging_keeps_the_least_of_each_entry() {
+        // Every pair of 2-bit values in every field position, then random words, against the
+        // entry-by-entry least.
+        let slow = |a: u64, b: u64| (0..32).fold(0, |m, k| m | (a >> (2 * k) & 3).min(b >> (2 * k) & 3) << (2 * k));
+        for x in 0..4u64 {
+            for y in 0..4u64 {
+                for k in 0..32 {
+                    let (a, b) = (x << (2 * k), y << (2 * k));
+                    assert_eq!(min_fields(a, b), slow(a, b), "{x} {y} at {k}");
+                }
+            }
+        }
+        let mut rng = Rng::new(7);
+        for _ in 0..100_000 {
+            let (a, b) = (rng.next_u64(), rng.next_u64());
+            assert_eq!(min_fields(a, b), slow(a, b));
         }
     }
 }

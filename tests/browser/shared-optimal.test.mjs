@@ -9,9 +9,10 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 // A fake worker. `shares[which]` is the length of the shortest solution in that share (Infinity
 // for none); a share searches one length a tick from 1 up and ends at its solution, or once it
 // reaches the cap or the known upper bound. `noCache` fails a helper's cache-only load;
-// `crashAt` fails its search.
-function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0 }) {
-  const log = { caps: [], searched: [], made: 0 };
+// `crashAt` fails its search. A first worker asked to build with `shares: 2` waits for the
+// page's word on the other half (`mergeOptimalEnd`); `shareFails` fails the helper's half.
+function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0, shareFails = false }) {
+  const log = { caps: [], searched: [], made: 0, merged: [], ends: [] };
   const make = async (onProgress) => {
     const id = log.made++;
     let cap = Infinity;
@@ -28,9 +29,27 @@ function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTic
         if (cmd === 'prepareOptimal') {
           if (arg.cacheOnly && cacheMisses-- > 0) throw new Error('the optimal tables are not in the cache');
           for (let i = 0; i < buildTicks && !arg.cacheOnly; i++) await tick();
+          while (arg.shares === 2 && buildTicks && !log.ends.length && alive) await tick();
           if (!alive) throw new Error('stopped');
           return { source: 'cache' };
         }
+        if (cmd === 'buildOptimalShare') {
+          assert.deepEqual(arg.share, [1, 2]);
+          for (let i = 0; i < buildTicks; i++) await tick();
+          if (shareFails) throw new Error('out of memory');
+          return { length: 70 << 20 };
+        }
+        if (cmd === 'optimalSharePiece') return new Uint8Array(Math.min(arg.len, (70 << 20) - arg.start) >> 20);
+        if (cmd === 'mergeOptimalPiece') {
+          assert.equal(id, 0, 'only the first worker merges');
+          log.merged.push([arg.start, arg.bytes.length]);
+          return true;
+        }
+        if (cmd === 'mergeOptimalEnd') {
+          log.ends.push(arg.ok);
+          return true;
+        }
+        if (cmd === 'dropOptimalShare') return true;
         if (cmd === 'quickOptimal') {
           log.quick = (log.quick ?? 0) + 1;
           return quick === null ? null : { done: true, moves: quick, lower: 2, nodes: 20 };
@@ -79,7 +98,7 @@ test('a known solution bounds every share', async () => {
 });
 
 test('a helper without cached tables tries again once the first worker has kept them', async () => {
-  const { make, log } = fakeWorld({ shares: [7, 6], noCache: 1 });
+  const { make, log } = fakeWorld({ shares: [7, 6], noCache: 1, buildTicks: 5 });
   const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'large', workers: 2 });
   assert.equal(moves.length, 6);
   assert.equal(log.made, 2);
@@ -139,4 +158,42 @@ test('a second search with the same workers reports its progress too', async () 
   // Each depth of each share reports (not only the two shares' ends).
   assert.ok(seen.length > 4 && seen.some((p) => p.lower === 2), `progress of the second search: ${seen.length} reports`);
   shared.cancel();
+});
+
+test('a second worker builds half of the flip table and hands it to the first in pieces', async () => {
+  const { make, log } = fakeWorld({ shares: [7, 6], noCache: 1, buildTicks: 5 });
+  const helper = [];
+  const moves = await new SharedOptimal(make).run({
+    facelets: 'x',
+    size: 'huge',
+    workers: 2,
+    onTables: (p) => p.helper && helper.push(p.helper),
+  });
+  assert.equal(moves.length, 6);
+  assert.deepEqual(log.merged, [[0, 32], [32 << 20, 32], [64 << 20, 6]], 'three pieces, in order');
+  assert.deepEqual(log.ends, [true]);
+  assert.deepEqual(helper, ['building', 'merged']);
+  assert.ok(log.searched.some(([id]) => id === 1), 'the helper searched once the tables were kept');
+});
+
+test('when the second worker fails to build its half, the first is told to walk it itself', async () => {
+  const { make, log } = fakeWorld({ shares: [7, 6], noCache: 2, buildTicks: 5, shareFails: true });
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'large', workers: 2 });
+  assert.equal(moves.length, 6);
+  assert.deepEqual(log.merged, []);
+  assert.deepEqual(log.ends, [false]);
+});
+
+test('with the tables kept already nothing is built, and the first worker waits for no half', async () => {
+  const { make, log } = fakeWorld({ shares: [5, 9] });
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'huge', workers: 2 });
+  assert.equal(moves.length, 5);
+  assert.deepEqual(log.merged, []);
+  assert.deepEqual(log.ends, [false]);
+});
+
+test('the small sizes (h0 alone) are not built in halves', async () => {
+  const { make, log } = fakeWorld({ shares: [5, 9], noCache: 1, buildTicks: 3 });
+  await new SharedOptimal(make).run({ facelets: 'x', size: 'medium', workers: 2 });
+  assert.deepEqual(log.ends, []);
 });
