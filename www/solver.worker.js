@@ -370,7 +370,8 @@ const handlers = {
     optimalBuilding.merge_build_piece(start, bytes);
     return true;
   },
-  // Several calls may come (one each helper); the first decides.
+  // From the page once the second worker's half is all merged (ok) or cannot be (not ok); also
+  // when the tables were kept already and nothing is built, where nothing waits for it.
   mergeOptimalEnd: ({ ok }) => {
     sharesMerged?.resolve(ok);
     return true;
