@@ -64,8 +64,9 @@ export class SharedOptimal {
 
   // Resolves to the shortest solution's moves (an array). `onTables(progress)` hears the first
   // worker's table progress; `onSearch(summary)` hears {lower, depth, nodes, upper, workers, ms}
-  // over all shares: `lower` is the least proven bound (0 while a share has not started), `ms`
-  // the time since the first share started.
+  // over all shares: `lower` is the bound proven for the whole tree, `depth` the least length
+  // still being searched in some share, `workers` how many have taken part, `ms` the time since
+  // the first share started.
   async run({ facelets, upper = '', size, workers, onTables = () => {}, onSearch = () => {} }) {
     const generation = ++this.generation;
     const shares = Array.from({ length: workers }, () => ({ lower: 0, depth: 0, nodes: 0, upper: null, started: false, done: false }));
@@ -73,14 +74,22 @@ export class SharedOptimal {
     const busy = new Map(); // client → the share it is searching
     let best = upper ? upper.split(' ') : null;
     let started = null; // when the first share started
+    // What the whole tree is proven to hold: a share not started yet (or not yet past its first
+    // depth) holds no solution shorter than the root's bound, which each share reports as it
+    // starts (`start`). The bound shown never goes down, and the depth shown is the least one
+    // still to be finished over all shares, started or not.
+    let floor = 0;
+    let shown = 0;
+    const tookPart = new Set();
     const report = () => {
-      const running = shares.filter((x) => x.started && !x.done);
+      const open = shares.filter((x) => !x.done);
+      shown = Math.max(shown, Math.min(...shares.map((x) => Math.max(x.lower, floor))));
       onSearch({
-        lower: Math.min(...shares.map((x) => x.lower)),
-        depth: running.length ? Math.min(...running.map((x) => x.depth)) : null,
+        lower: shown,
+        depth: open.length ? Math.max(shown, Math.min(...open.map((x) => Math.max(x.depth, floor)))) : null,
         nodes: shares.reduce((a, x) => a + x.nodes, 0),
         upper: Math.min(best?.length ?? Infinity, ...shares.map((x) => x.upper ?? Infinity)),
-        workers: busy.size,
+        workers: tookPart.size,
         ms: performance.now() - started,
       });
     };
@@ -88,6 +97,7 @@ export class SharedOptimal {
       if (p.puzzle === 'optimal' && index === 0) onTables(p);
       const c = this.clients[index];
       if (p.puzzle === 'optimal-search' && busy.has(c)) {
+        if (p.start) floor = floor ? Math.min(floor, p.lower) : p.lower;
         Object.assign(shares[busy.get(c)], { lower: p.lower, depth: p.depth, nodes: p.nodes, upper: p.upper });
         report();
       }
@@ -100,6 +110,7 @@ export class SharedOptimal {
       while (queue.length && !finished) {
         const which = queue.shift();
         busy.set(c, which);
+        tookPart.add(c);
         shares[which].started = true;
         started ??= performance.now();
         let r;

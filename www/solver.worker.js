@@ -383,9 +383,11 @@ const handlers = {
     const { solver } = await prepareOptimal(size);
     solver.start_share(facelets, upper, share[0], share[1]);
     const t0 = performance.now();
-    for (;;) {
-      const r = JSON.parse(solver.search_step(4e6));
-      postMessage({ progress: { puzzle: 'optimal-search', ...r, ms: performance.now() - t0 } });
+    // The first report, before any node, gives the root's bound (`start`): every share holds
+    // no shorter solution, started or not.
+    for (let nodes = 0; ; nodes = 4e6) {
+      const r = JSON.parse(solver.search_step(nodes));
+      postMessage({ progress: { puzzle: 'optimal-search', ...r, ms: performance.now() - t0, start: nodes === 0 } });
       if (r.done) return r;
       await pause();
     }

@@ -10,8 +10,9 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 // for none); a share searches one length a tick from 1 up and ends at its solution, or once it
 // reaches the cap or the known upper bound. `noCache` fails a helper's cache-only load;
 // `crashAt` fails its search. A first worker asked to build with `shares: 2` waits for the
-// page's word on the other half (`mergeOptimalEnd`); `shareFails` fails the helper's half.
-function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0, shareFails = false }) {
+// page's word on the other half (`mergeOptimalEnd`); `shareFails` fails the helper's half; `loadTicks` slows a helper's
+// cache-only load.
+function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0, shareFails = false, loadTicks = 0 }) {
   const log = { caps: [], searched: [], made: 0, merged: [], ends: [] };
   const make = async (onProgress) => {
     const id = log.made++;
@@ -28,6 +29,7 @@ function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTic
         if (!alive) throw new Error('stopped');
         if (cmd === 'prepareOptimal') {
           if (arg.cacheOnly && cacheMisses-- > 0) throw new Error('the optimal tables are not in the cache');
+          for (let i = 0; i < loadTicks && arg.cacheOnly; i++) await tick();
           for (let i = 0; i < buildTicks && !arg.cacheOnly; i++) await tick();
           while (arg.shares === 2 && buildTicks && !log.ends.length && alive) await tick();
           if (!alive) throw new Error('stopped');
@@ -65,6 +67,7 @@ function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTic
         log.searched.push([id, which]);
         cap = Infinity;
         const known = arg.upper ? arg.upper.split(' ').length : Infinity;
+        onProgress({ puzzle: 'optimal-search', depth: 1, lower: 1, nodes: 0, upper: null, start: true });
         for (let depth = 1; ; depth++) {
           await tick();
           if (!alive) throw new Error('stopped');
@@ -196,4 +199,30 @@ test('the small sizes (h0 alone) are not built in halves', async () => {
   const { make, log } = fakeWorld({ shares: [5, 9], noCache: 1, buildTicks: 3 });
   await new SharedOptimal(make).run({ facelets: 'x', size: 'medium', workers: 2 });
   assert.deepEqual(log.ends, []);
+});
+
+test('progress never goes back while a helper joins late and after a share ends', async () => {
+  // No share holds a solution shorter than the known 30 moves; the helper starts late.
+  const { make } = fakeWorld({ shares: [Infinity, Infinity], loadTicks: 12 });
+  const seen = [];
+  const moves = await new SharedOptimal(make).run({
+    facelets: 'x',
+    upper: Array(30).fill('U').join(' '),
+    size: 'huge',
+    workers: 2,
+    onSearch: (p) => seen.push(p),
+  });
+  assert.equal(moves.length, 30);
+  for (let i = 1; i < seen.length; i++) {
+    assert.ok(seen[i].lower >= seen[i - 1].lower, `the bound went from ${seen[i - 1].lower} to ${seen[i].lower}`);
+    if (seen[i].depth !== null && seen[i - 1].depth !== null) {
+      assert.ok(seen[i].depth >= seen[i - 1].depth, `the depth went from ${seen[i - 1].depth} to ${seen[i].depth}`);
+    }
+    assert.ok(seen[i].workers >= seen[i - 1].workers, 'the workers that took part never go down');
+  }
+  // Before the helper started, the whole tree was proven only to the root's bound.
+  const before = seen.filter((p) => p.workers === 1);
+  assert.ok(before.length > 1 && before.every((p) => p.lower === 1 && p.depth === 1), JSON.stringify(before.filter((p) => p.lower !== 1 || p.depth !== 1)));
+  assert.equal(seen.at(-1).workers, 2);
+  assert.equal(seen.at(-1).lower, 30);
 });
