@@ -552,13 +552,18 @@ function onTablesProgress(p) {
   if (p.source) document.body.dataset.tablesOptimal = p.source;
 }
 
-function showSearchProgress(p) {
+// The latest search progress and when it came: the time shown goes on between reports (a
+// worker asking the two-phase search for a solution of the proven length sends none for a while).
+let lastSearch = null;
+function showSearchProgress(p, at = performance.now()) {
+  lastSearch = { p, at };
   $('optimal-progress').removeAttribute('value');
   const trying = p.depth ? ` Trying ${p.depth} moves now…` : '';
   $('optimal-label').textContent = p.lower > 0 ? `Searching: no solution shorter than ${p.lower} moves.${trying}` : `Searching…${trying}`;
   const best = Number.isFinite(p.upper) ? ` The best solution known so far has ${p.upper} moves.` : '';
   const by = p.workers > 1 ? ` by ${p.workers} workers` : '';
-  $('optimal-detail').textContent = `${(p.nodes / 1e6).toFixed(1)} million positions checked${by} in ${seconds(p.ms)}.${best}`;
+  const ms = p.ms + (performance.now() - at);
+  $('optimal-detail').textContent = `${(p.nodes / 1e6).toFixed(1)} million positions checked${by} in ${seconds(ms)}.${best}`;
   document.body.dataset.optimalLower = String(p.lower);
   document.body.dataset.optimalWorkers = String(Math.max(p.workers, Number(document.body.dataset.optimalWorkers ?? 0)));
 }
@@ -573,6 +578,8 @@ async function findOptimal() {
   document.body.dataset.optimal = 'searching';
   setStatus('Looking for the shortest solution…');
   const t0 = performance.now();
+  lastSearch = null;
+  const ticking = setInterval(() => lastSearch && showSearchProgress(lastSearch.p, lastSearch.at), 1000);
   try {
     const sol = state.solution;
     // `of` says where a solution known already came from (no time to report).
@@ -638,6 +645,7 @@ async function findOptimal() {
     document.body.dataset.optimal = stopped ? 'cancelled' : 'failed';
     setStatus(stopped ? 'Cancelled the optimal search. Your cube is as it was.' : `<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, stopped ? '' : 'invalid');
   } finally {
+    clearInterval(ticking);
     $('optimal-box').hidden = true;
     refresh({ quiet: true });
   }

@@ -8,8 +8,9 @@
 //!
 //! Each time the proven bound rises, the two-phase search (when its tables are given) is asked
 //! for a solution of exactly that length, with a node budget of half of the search's work
-//! so far (at most 60 million nodes): when it finds one, that solution is optimal and the slow
-//! last depth is skipped.
+//! so far (at most 60 million nodes; from 18 moves on, when one search does all the work, the
+//! whole work so far, at most 250 million): when it finds one, that solution is optimal and the
+//! slow last depth is skipped.
 //!
 //! A search can take one share of the work ([`OptimalSearch::with_share`]): the nodes reached
 //! after [`SPLIT_AT`] moves are dealt out in turn among the shares, so several threads or workers
@@ -114,6 +115,10 @@ pub struct OptimalSearch {
     /// Ended without a solution of its own: its share holds none shorter than `cap`.
     capped: bool,
 }
+
+/// From this proven length on, the two-phase search gets a larger budget for a solution of that
+/// length ([`OptimalSearch::try_two_phase`]): few cubes need more.
+const SURE_DEPTH: u32 = 18;
 
 /// The path length at which shared searches divide the tree (a random cube has a few thousand
 /// nodes there, so the shares get even amounts of work).
@@ -499,6 +504,14 @@ impl OptimalSearch {
     /// what an 18-move solution of a random cube takes). The least budget is small: at the first
     /// depths the search itself is cheap, and a budget of 131,072 there cost 25-50 ms a depth,
     /// a tenth of a 16-move cube's whole solve.
+    ///
+    /// From [`SURE_DEPTH`] on, a search of one share gives it the whole work so far, up to 250
+    /// million: a random cube proven to need 18 moves needs exactly 18 about 19 times in 20, and
+    /// the search of that last depth can take several times the proof before it (on three of
+    /// eleven 18-move cubes the two-phase search had not found one within 60 million nodes; given
+    /// more it found two of them). A shared search keeps the smaller budget: there the other
+    /// shares search the last depth meanwhile, and a share cannot be stopped inside this call
+    /// when another finds a solution.
     fn try_two_phase(&mut self, tp: &TwoPhaseTables) {
         let want = self.target;
         let known = self.upper.as_ref().map_or(u32::MAX, |u| u.len() as u32);
@@ -510,13 +523,23 @@ impl OptimalSearch {
             max_length: want as u8,
             target_length: want as u8,
             extra_nodes: 0,
-            node_budget: (self.nodes / 2).clamp(1 << 12, 60_000_000),
+            node_budget: two_phase_budget(want, self.nodes, self.share.1),
         };
         if let Ok(moves) = solve_two_phase(&self.cube, tp, &limits, &mut || false) {
             if moves.len() as u32 <= want && self.cube.apply_moves(&moves).is_solved() {
                 self.upper = Some(moves);
             }
         }
+    }
+}
+
+/// The two-phase search's node budget for a solution of `want` moves, after `nodes` of one
+/// share's search of `shares` ([`OptimalSearch::try_two_phase`]).
+fn two_phase_budget(want: u32, nodes: u64, shares: u32) -> u64 {
+    if want >= SURE_DEPTH && shares == 1 {
+        nodes.clamp(1 << 12, 250_000_000)
+    } else {
+        (nodes / 2).clamp(1 << 12, 60_000_000)
     }
 }
 
@@ -613,4 +636,23 @@ pub fn solve_optimal_shared(
         return None;
     }
     best.into_inner().expect("no share panics")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_phase_budget_grows_from_the_sure_depth_on_for_one_share() {
+        // Below it: half of the work so far, between 4,096 and 60 million.
+        assert_eq!(two_phase_budget(17, 10, 1), 1 << 12);
+        assert_eq!(two_phase_budget(17, 20_000_000, 1), 10_000_000);
+        assert_eq!(two_phase_budget(17, 500_000_000, 2), 60_000_000);
+        // From it, for a search of one share: the work so far, up to 250 million.
+        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000, 1), 100_000_000);
+        assert_eq!(two_phase_budget(19, 400_000_000, 1), 250_000_000);
+        // A shared search keeps the smaller budget.
+        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000, 2), 50_000_000);
+        assert_eq!(two_phase_budget(19, u64::MAX, 4), 60_000_000);
+    }
 }
