@@ -582,10 +582,10 @@ async function findOptimal() {
   const ticking = setInterval(() => lastSearch && showSearchProgress(lastSearch.p, lastSearch.at), 1000);
   try {
     const sol = state.solution;
-    // `of` says where a solution known already came from (no time to report).
     // When this search built the tables (a first visit), the time says how much of it that took:
     // the next search starts with them.
     let builtIn = null;
+    // `of` says where a solution known already came from (no time to report).
     const done = (moves, of = null) => {
       document.body.dataset.optimal = 'done';
       const total = performance.now() - t0;

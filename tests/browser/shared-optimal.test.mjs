@@ -10,8 +10,8 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 // for none); a share searches one length a tick from 1 up and ends at its solution, or once it
 // reaches the cap or the known upper bound. `noCache` fails a helper's cache-only load;
 // `crashAt` fails its search. A first worker asked to build with `shares: 2` waits for the
-// page's word on the other half (`mergeOptimalEnd`); `shareFails` fails the helper's half; `loadTicks` slows a helper's
-// cache-only load.
+// page's word on the other half (`mergeOptimalEnd`); `shareFails` fails the helper's half;
+// `loadTicks` slows a helper's cache-only load.
 function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0, shareFails = false, loadTicks = 0 }) {
   const log = { caps: [], searched: [], made: 0, merged: [], ends: [] };
   const make = async (onProgress) => {
