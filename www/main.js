@@ -629,6 +629,7 @@ async function findOptimal() {
         // The browser could not hold the biggest tables (memory): tables half the size.
         optimalSearch.cancel();
         optimalFallback = 'large';
+        lastSearch = null; // nothing of the failed run to keep showing
         $('optimal-detail').textContent = 'This browser could not hold the biggest tables; trying tables half the size.';
       }
     }

@@ -508,7 +508,7 @@ impl OptimalSearch {
     /// From [`SURE_DEPTH`] on, a search of one share gives it the whole work so far, up to 250
     /// million: a random cube proven to need 18 moves needs exactly 18 about 19 times in 20, and
     /// the search of that last depth can take several times the proof before it (on three of
-    /// eleven 18-move cubes the two-phase search had not found one within 60 million nodes; given
+    /// thirteen 18-move cubes the two-phase search had not found one within 60 million nodes; given
     /// more it found two of them). A shared search keeps the smaller budget: there the other
     /// shares search the last depth meanwhile, and a share cannot be stopped inside this call
     /// when another finds a solution.
