@@ -14,7 +14,8 @@ use cubehint::solve::two_phase::{solve_two_phase, Limits};
 use cubehint::tables::optimal::{H0Coords, OptimalTables, TableSize, N_H0};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::atomic::AtomicU32;
+use std::sync::{Arc, OnceLock};
 
 fn medium() -> &'static OptimalTables {
     static T: OnceLock<OptimalTables> = OnceLock::new();
@@ -358,6 +359,48 @@ fn a_search_can_pause_and_resume() {
     assert!(cube.apply_moves(&sol).is_solved());
     assert!(sol.len() as u32 >= lower);
     assert_eq!(sol.len(), optimal(&cube).len());
+}
+
+#[test]
+fn each_new_bound_is_reported_before_the_two_phase_try() {
+    // With an unlimited node count a step returns only to let its caller report a new bound
+    // before the two-phase search is asked for a solution that long (from 11 moves on).
+    let tp = TwoPhaseTables::generate();
+    let mut rng = Rng::new(17);
+    let cube = CubieCube::from_moves(&random_moves(&mut rng, 13, &Face::ALL));
+    let mut search = OptimalSearch::new(&cube, None);
+    let mut reported = Vec::new();
+    let sol = loop {
+        match search.step(medium(), Some(&tp), u64::MAX) {
+            Some(sol) => break sol.to_vec(),
+            None => reported.push(search.progress()),
+        }
+    };
+    assert_eq!(sol.len(), optimal(&cube).len());
+    assert!(!reported.is_empty(), "a {}-move cube has a try", sol.len());
+    for (i, p) in reported.iter().enumerate() {
+        assert!(p.lower_bound > 10 && p.depth == p.lower_bound, "{p:?}");
+        assert_eq!(p.lower_bound as usize, sol.len() - reported.len() + 1 + i, "one report a depth, up to the answer");
+    }
+}
+
+#[test]
+fn a_shared_cap_stops_the_two_phase_try() {
+    // A 14-move scramble whose two-phase try finds the last length, sparing the search of it;
+    // with another share's solution already as short (a shared cap of 0), the try stops at once
+    // and the search does the work itself: as many nodes as with no two-phase search at all.
+    let tp = TwoPhaseTables::generate();
+    let mut rng = Rng::new(18);
+    let cube = CubieCube::from_moves(&random_moves(&mut rng, 14, &Face::ALL));
+    let nodes = |tp: Option<&TwoPhaseTables>, cap: u32| {
+        let mut search = OptimalSearch::new(&cube, None).with_shared_cap(Arc::new(AtomicU32::new(cap)));
+        while search.step(medium(), tp, u64::MAX).is_none() {}
+        assert_eq!(search.result().unwrap().len(), optimal(&cube).len());
+        search.progress().nodes
+    };
+    let (helped, stopped, alone) = (nodes(Some(&tp), u32::MAX), nodes(Some(&tp), 0), nodes(None, u32::MAX));
+    assert!(helped < alone, "the try found the last length: {helped} nodes against {alone}");
+    assert_eq!(stopped, alone);
 }
 
 /// Runs `of` shares of one search in turns, as the page's workers do: a share that finds a

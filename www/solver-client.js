@@ -42,6 +42,10 @@ export class SolverClient {
   }
 }
 
+// How long a new search waits for workers still searching for the one before (capped, they end
+// within a slice of about a second) before it replaces them.
+const STALE_WAIT_MS = 3000;
+
 // One optimal search shared by several solver workers (one per core): each worker searches one
 // share of every depth (the nodes three moves deep are dealt out in turn); a share that finds a
 // solution caps the others at its length, and the shortest found is optimal once every share has
@@ -53,6 +57,8 @@ export class SharedOptimal {
     this.makeClient = makeClient;
     this.clients = [];
     this.generation = 0;
+    // Workers with a search under way (of this run or an earlier one) → that search's reply.
+    this.searching = new Map();
   }
 
   // Ends every worker at once (their pending calls fail with 'stopped').
@@ -60,6 +66,7 @@ export class SharedOptimal {
     this.generation++;
     for (const c of this.clients) c?.terminate();
     this.clients = [];
+    this.searching.clear();
   }
 
   // Resolves to the shortest solution's moves (an array). `onTables(progress)` hears the first
@@ -69,6 +76,17 @@ export class SharedOptimal {
   // the first share started.
   async run({ facelets, upper = '', size, workers, onTables = () => {}, onSearch = () => {} }) {
     const generation = ++this.generation;
+    // Set once this run has its answer: what its workers still send is not shown.
+    let finished = false;
+    // Workers still searching for an earlier run were capped and end within a slice, unless
+    // inside a two-phase try, which cannot be interrupted and would keep this run's requests
+    // waiting: those are replaced.
+    const stale = this.clients.filter((c) => c && this.searching.has(c));
+    if (stale.length) {
+      const ended = Promise.allSettled(stale.map((c) => this.searching.get(c)));
+      await Promise.race([ended, new Promise((r) => setTimeout(r, STALE_WAIT_MS))]);
+      for (const c of stale) if (this.searching.has(c)) this.drop(c);
+    }
     const shares = Array.from({ length: workers }, () => ({ lower: 0, depth: 0, nodes: 0, upper: null, started: false, done: false }));
     const queue = shares.map((_, i) => i);
     const busy = new Map(); // client → the share it is searching
@@ -81,7 +99,16 @@ export class SharedOptimal {
     let floor = 0;
     let shown = 0;
     const tookPart = new Set();
+    // The best solution is optimal once every share has proven it holds nothing shorter: then
+    // the answer need not wait for a share still inside a two-phase try.
+    let proven;
+    const provenBest = new Promise((resolve) => (proven = resolve));
+    const check = () => {
+      if (best && shares.every((x) => Math.max(x.lower, floor) >= best.length)) proven(best);
+    };
     const report = () => {
+      if (finished) return;
+      check();
       const open = shares.filter((x) => !x.done);
       shown = Math.max(shown, Math.min(...shares.map((x) => Math.max(x.lower, floor))));
       onSearch({
@@ -114,9 +141,12 @@ export class SharedOptimal {
         shares[which].started = true;
         started ??= performance.now();
         let r;
+        const call = c.call('solveOptimal', { facelets, upper: best ? best.join(' ') : '', size, share: [which, workers] });
+        this.searching.set(c, call);
         try {
-          r = await c.call('solveOptimal', { facelets, upper: best ? best.join(' ') : '', size, share: [which, workers] });
+          r = await call;
         } catch (err) {
+          this.searching.delete(c);
           busy.delete(c);
           if (!helper || String(err.message) === 'stopped') throw err;
           Object.assign(shares[which], { lower: 0, nodes: 0, started: false });
@@ -124,9 +154,9 @@ export class SharedOptimal {
           this.drop(c);
           return;
         }
+        this.searching.delete(c);
         busy.delete(c);
         Object.assign(shares[which], { done: true, lower: r.lower, nodes: r.nodes });
-        report();
         if (r.moves !== null) {
           const moves = r.moves ? r.moves.split(' ') : [];
           if (!best || moves.length < best.length) {
@@ -134,6 +164,7 @@ export class SharedOptimal {
             for (const other of busy.keys()) other.call('capOptimal', moves.length).catch(() => {});
           }
         }
+        report();
       }
     };
     const client = async (i) => {
@@ -157,7 +188,6 @@ export class SharedOptimal {
     const firstReady = first.call('prepareOptimal', { size, shares: halves });
     // Where the tables are still to be built, the first worker also tries h0 alone, which
     // proves short cubes optimal in seconds: then that is the answer (the build goes on).
-    let finished = false;
     const quick = first.call('quickOptimal', { facelets, upper, size }).then(
       (r) => (r?.done && typeof r.moves === 'string' ? (r.moves ? r.moves.split(' ') : []) : null),
       () => null,
@@ -190,7 +220,7 @@ export class SharedOptimal {
     }
     const all = Promise.all(runs).then(() => best ?? []);
     try {
-      return await Promise.race([all, quick.then((moves) => moves ?? all)]);
+      return await Promise.race([all, provenBest, quick.then((moves) => moves ?? all)]);
     } finally {
       finished = true;
       all.catch(() => {}); // after a quick answer the rest ends on its own, or with a cancel
@@ -223,6 +253,7 @@ export class SharedOptimal {
   }
 
   drop(c) {
+    this.searching.delete(c);
     c.terminate();
     const i = this.clients.indexOf(c);
     if (i >= 0) this.clients[i] = null;

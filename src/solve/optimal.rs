@@ -8,9 +8,10 @@
 //!
 //! Each time the proven bound rises, the two-phase search (when its tables are given) is asked
 //! for a solution of exactly that length, with a node budget of half of the search's work
-//! so far (at most 60 million nodes; from 18 moves on, when one search does all the work, the
-//! whole work so far, at most 250 million): when it finds one, that solution is optimal and the
-//! slow last depth is skipped.
+//! so far (at most 60 million nodes; from 18 moves on, the whole work so far, at most 250
+//! million): when it finds one, that solution is optimal and the slow last depth is skipped.
+//! [`OptimalSearch::step`] returns before each try, so that its caller can report the new
+//! bound first; in a shared search the try stops when another share finds a solution.
 //!
 //! A search can take one share of the work ([`OptimalSearch::with_share`]): the nodes reached
 //! after [`SPLIT_AT`] moves are dealt out in turn among the shares, so several threads or workers
@@ -31,6 +32,8 @@ use crate::tables::h48;
 use crate::tables::optimal::{BoundEntry, EntryKeys, OptimalTables};
 use crate::tables::phase1::{next_distance, NEAR_DEPTH};
 use crate::tables::two_phase::TwoPhaseTables;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 
 /// A child that passed both bounds, waiting to be searched.
 #[derive(Clone, Copy)]
@@ -114,6 +117,12 @@ pub struct OptimalSearch {
     cap: u32,
     /// Ended without a solution of its own: its share holds none shorter than `cap`.
     capped: bool,
+    /// The depth just begun waits for a two-phase try: [`OptimalSearch::step`] returns first,
+    /// so that its caller can report the new bound before the try, which may be long.
+    try_due: bool,
+    /// The least solution length found by any share, seen while a two-phase try runs, which
+    /// stops when it can no longer find anything shorter ([`OptimalSearch::with_shared_cap`]).
+    shared_cap: Option<Arc<AtomicU32>>,
 }
 
 /// From this proven length on, the two-phase search gets a larger budget for a solution of that
@@ -159,6 +168,8 @@ impl OptimalSearch {
             dealt: 0,
             cap: u32::MAX,
             capped: false,
+            try_due: false,
+            shared_cap: None,
         }
         .with_symmetry()
     }
@@ -169,6 +180,14 @@ impl OptimalSearch {
     pub fn with_share(mut self, which: u32, of: u32) -> OptimalSearch {
         assert!(which < of, "share {which} of {of}");
         self.share = (which, of);
+        self
+    }
+
+    /// Shares `cap` with the other shares' searches (threads): a share that finds a solution
+    /// lowers it, and this search's two-phase try, which [`OptimalSearch::set_cap`] cannot reach
+    /// while it runs, stops once it could find nothing shorter.
+    pub fn with_shared_cap(mut self, cap: Arc<AtomicU32>) -> OptimalSearch {
+        self.shared_cap = Some(cap);
         self
     }
 
@@ -211,7 +230,18 @@ impl OptimalSearch {
                 break;
             }
             if self.stack.is_empty() {
-                self.next_depth(t, two_phase);
+                if std::mem::take(&mut self.try_due) {
+                    if let Some(tp) = two_phase {
+                        self.try_two_phase(tp);
+                    }
+                    self.start_depth(t, two_phase);
+                } else {
+                    self.next_depth(t, two_phase);
+                    if self.try_due {
+                        // The new bound is proven: the caller hears it before the try.
+                        return None;
+                    }
+                }
                 continue;
             }
             if self.nodes >= stop {
@@ -406,26 +436,31 @@ impl OptimalSearch {
         frame
     }
 
-    /// Starts the next depth (or finishes, when the known solution cannot be beaten).
+    /// Moves on to the next depth: starts it, or, when the two-phase search is to be asked for
+    /// a solution of that length first, leaves that to [`OptimalSearch::step`] (`try_due`).
     fn next_depth(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>) {
-        let inv = self.cube.inverse();
-        let (c, e) = (cocsep(&self.cube), esep_masks(&self.cube));
-        let hi = t.coords_bound(&inv);
         if self.started {
             // Every shorter length has been searched in full.
             self.target += 1;
         } else {
             self.started = true;
-            self.target = t.bound_of(&self.cube).max(t.bound_of(&inv));
+            self.target = t.bound_of(&self.cube).max(t.bound_of(&self.cube.inverse()));
         }
         self.lower = self.target;
         if self.cube.is_solved() {
             self.result = Some(Vec::new());
             return;
         }
-        if let Some(tp) = two_phase.filter(|_| self.share.0 == 0) {
-            self.try_two_phase(tp);
+        if two_phase.is_some() && self.share.0 == 0 && self.try_wanted() {
+            self.try_due = true;
+            return;
         }
+        self.start_depth(t, two_phase);
+    }
+
+    /// Starts searching the depth `target` (or finishes, when the known solution cannot be
+    /// beaten).
+    fn start_depth(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>) {
         if let Some(u) = &self.upper {
             if u.len() as u32 <= self.target {
                 self.result = self.upper.take();
@@ -440,6 +475,9 @@ impl OptimalSearch {
         }
         self.path.clear();
         self.dealt = 0;
+        let inv = self.cube.inverse();
+        let (c, e) = (cocsep(&self.cube), esep_masks(&self.cube));
+        let hi = t.coords_bound(&inv);
         let perm = perm_rank(&self.cube.cp) as u16;
         let mut axes = [NO_AXIS; 3];
         self.axes_on = false;
@@ -499,33 +537,42 @@ impl OptimalSearch {
         self
     }
 
+    /// Whether the two-phase search is worth asking for a solution of `target` moves.
+    fn try_wanted(&self) -> bool {
+        let known = self.upper.as_ref().map_or(u32::MAX, |u| u.len() as u32);
+        // Below 11 moves two-phase's own optimal pre-pass would do the same work again.
+        self.target > 10 && known > self.target
+    }
+
     /// Asks the two-phase search for a solution of the proven bound's length (which would be
     /// optimal), within a node budget of half of the work done so far (at most 60 million: about
     /// what an 18-move solution of a random cube takes). The least budget is small: at the first
     /// depths the search itself is cheap, and a budget of 131,072 there cost 25-50 ms a depth,
     /// a tenth of a 16-move cube's whole solve.
     ///
-    /// From [`SURE_DEPTH`] on, a search of one share gives it the whole work so far, up to 250
-    /// million: a random cube proven to need 18 moves needs exactly 18 about 19 times in 20, and
-    /// the search of that last depth can take several times the proof before it (on three of
-    /// thirteen 18-move cubes the two-phase search had not found one within 60 million nodes; given
-    /// more it found two of them). A shared search keeps the smaller budget: there the other
-    /// shares search the last depth meanwhile, and a share cannot be stopped inside this call
-    /// when another finds a solution.
+    /// From [`SURE_DEPTH`] on, it gets the whole work so far, up to 250 million: a random cube
+    /// proven to need 18 moves needs exactly 18 about 19 times in 20, and the search of that last
+    /// depth can take several times the proof before it (on three of thirteen 18-move cubes the
+    /// two-phase search had not found one within 60 million nodes; given more it found two of
+    /// them). A share counts its own work times the number of shares, about the whole search's.
+    /// In a shared search the other shares search the last depth meanwhile; the try stops when
+    /// one of them finds a solution (natively, [`OptimalSearch::with_shared_cap`]; the page does
+    /// not wait for a worker still inside its try).
     fn try_two_phase(&mut self, tp: &TwoPhaseTables) {
         let want = self.target;
-        let known = self.upper.as_ref().map_or(u32::MAX, |u| u.len() as u32);
-        // Below 11 moves two-phase's own optimal pre-pass would do the same work again.
-        if want <= 10 || known <= want {
+        if !self.try_wanted() {
             return;
         }
         let limits = Limits {
             max_length: want as u8,
             target_length: want as u8,
             extra_nodes: 0,
-            node_budget: two_phase_budget(want, self.nodes, self.share.1),
+            node_budget: two_phase_budget(want, self.nodes * self.share.1 as u64),
         };
-        if let Ok(moves) = solve_two_phase(&self.cube, tp, &limits, &mut || false) {
+        // Another share's solution of `want` moves or fewer makes the try pointless.
+        let cap = self.shared_cap.clone();
+        let mut beaten = || cap.as_ref().is_some_and(|c| c.load(Ordering::Relaxed) <= want);
+        if let Ok(moves) = solve_two_phase(&self.cube, tp, &limits, &mut beaten) {
             if moves.len() as u32 <= want && self.cube.apply_moves(&moves).is_solved() {
                 self.upper = Some(moves);
             }
@@ -533,10 +580,10 @@ impl OptimalSearch {
     }
 }
 
-/// The two-phase search's node budget for a solution of `want` moves, after `nodes` of one
-/// share's search of `shares` ([`OptimalSearch::try_two_phase`]).
-fn two_phase_budget(want: u32, nodes: u64, shares: u32) -> u64 {
-    if want >= SURE_DEPTH && shares == 1 {
+/// The two-phase search's node budget for a solution of `want` moves, after `nodes` of the
+/// search's (or its share's) own work ([`OptimalSearch::try_two_phase`]).
+fn two_phase_budget(want: u32, nodes: u64) -> u64 {
+    if want >= SURE_DEPTH {
         nodes.clamp(1 << 12, 250_000_000)
     } else {
         (nodes / 2).clamp(1 << 12, 60_000_000)
@@ -577,13 +624,13 @@ pub fn solve_optimal_shared(
     threads: u32,
     stop: &mut dyn FnMut(&OptimalProgress) -> bool,
 ) -> Option<Vec<Move>> {
-    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+    use std::sync::atomic::AtomicBool;
     use std::sync::Mutex;
     if threads <= 1 {
         return solve_optimal(cube, t, two_phase, upper, stop);
     }
     // Each share also holds `upper`, and ends with it when nothing shorter is in its part.
-    let cap = AtomicU32::new(u32::MAX);
+    let cap = Arc::new(AtomicU32::new(u32::MAX));
     let halt = AtomicBool::new(false);
     let best: Mutex<Option<Vec<Move>>> = Mutex::new(None);
     let none = OptimalProgress { depth: 0, lower_bound: 0, nodes: 0, upper_bound: None };
@@ -592,7 +639,8 @@ pub fn solve_optimal_shared(
         for which in 0..threads {
             let (cap, halt, best, states, upper) = (&cap, &halt, &best, &states, upper.clone());
             scope.spawn(move || {
-                let mut search = OptimalSearch::new(cube, upper).with_share(which, threads);
+                let mut search =
+                    OptimalSearch::new(cube, upper).with_share(which, threads).with_shared_cap(cap.clone());
                 loop {
                     search.set_cap(cap.load(Ordering::Relaxed));
                     let found = search.step(t, two_phase, 1 << 18).map(<[Move]>::to_vec);
@@ -643,16 +691,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn two_phase_budget_grows_from_the_sure_depth_on_for_one_share() {
+    fn two_phase_budget_grows_from_the_sure_depth_on() {
         // Below it: half of the work so far, between 4,096 and 60 million.
-        assert_eq!(two_phase_budget(17, 10, 1), 1 << 12);
-        assert_eq!(two_phase_budget(17, 20_000_000, 1), 10_000_000);
-        assert_eq!(two_phase_budget(17, 500_000_000, 2), 60_000_000);
-        // From it, for a search of one share: the work so far, up to 250 million.
-        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000, 1), 100_000_000);
-        assert_eq!(two_phase_budget(19, 400_000_000, 1), 250_000_000);
-        // A shared search keeps the smaller budget.
-        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000, 2), 50_000_000);
-        assert_eq!(two_phase_budget(19, u64::MAX, 4), 60_000_000);
+        assert_eq!(two_phase_budget(17, 10), 1 << 12);
+        assert_eq!(two_phase_budget(17, 20_000_000), 10_000_000);
+        assert_eq!(two_phase_budget(17, 500_000_000), 60_000_000);
+        // From it: the work so far, up to 250 million.
+        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000), 100_000_000);
+        assert_eq!(two_phase_budget(19, 400_000_000), 250_000_000);
     }
 }

@@ -103,7 +103,8 @@ pub(crate) fn may_follow(last: Option<Move>, m: Move) -> bool {
 impl Search<'_> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.stop_at || (self.nodes % POLL_EVERY == 0 && (self.should_stop)()) {
+        // Polled at the first node too: a search not wanted any more stops at once.
+        if self.nodes >= self.stop_at || (self.nodes % POLL_EVERY == 1 && (self.should_stop)()) {
             self.stopped = true;
         }
         self.stopped

@@ -97,16 +97,17 @@ test('Find optimal shared by three workers: the shortest solutions, then hints t
     await page.waitForSelector('body[data-optimal="done"]', { timeout: 280_000 });
     await assert.doesNotReject(status(page).filter({ hasText: 'Found an optimal solution: 13 moves' }).waitFor());
     // The first search may end before the other workers have loaded the kept tables; they are
-    // ready for the next: a 14-move cube (14 optimal, cubehint solve --optimal) searched by all.
-    await useField(page, "F B' U R2 D' L F2 B U' R D2 F' L U2");
+    // ready for the next, long enough for them all to take a share (2.4 s natively on one
+    // thread): a 16-move cube (seed 11's eleventh, 16 optimal, cubehint solve --optimal).
+    await useField(page, "L' D2 B2 R F2 D2 B2 L2 R' D2 R2 U2 D' R2 B L2 R' D B R");
     await page.getByRole('button', { name: 'Find optimal' }).click();
-    await status(page).filter({ hasText: 'Found an optimal solution: 14 moves' }).waitFor({ timeout: 240_000 });
+    await status(page).filter({ hasText: 'Found an optimal solution: 16 moves' }).waitFor({ timeout: 240_000 });
     const workers = Number(await page.evaluate(() => document.body.dataset.optimalWorkers));
     console.log(`${workers} workers took part in the search`);
     assert.ok(workers >= 2, 'the workers shared the search');
     const moves = (await page.getByTestId('solution').textContent()).trim().split(/\s+/);
-    assert.equal(moves.length, 14);
-    for (let i = 0; i < 14; i++) await page.getByRole('button', { name: 'Next move' }).click();
+    assert.equal(moves.length, 16);
+    for (let i = 0; i < 16; i++) await page.getByRole('button', { name: 'Next move' }).click();
     assert.ok(await isSolvedNet(page), 'the hints solve the cube');
     assert.deepEqual(page.errors, []);
   } finally {

@@ -11,9 +11,11 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 // reaches the cap or the known upper bound. `noCache` fails a helper's cache-only load;
 // `crashAt` fails its search. A first worker asked to build with `shares: 2` waits for the
 // page's word on the other half (`mergeOptimalEnd`); `shareFails` fails the helper's half;
-// `loadTicks` slows a helper's cache-only load.
-function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0, shareFails = false, loadTicks = 0 }) {
-  const log = { caps: [], searched: [], made: 0, merged: [], ends: [] };
+// `loadTicks` slows a helper's cache-only load. `stuck` {share, depth, ticks} has that share,
+// once it has reported the depth as proven, spend `ticks` ticks deaf to caps (as a real worker
+// inside its two-phase try).
+function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0, shareFails = false, loadTicks = 0, stuck = null }) {
+  const log = { caps: [], searched: [], made: 0, merged: [], ends: [], stuckEnded: 0 };
   const make = async (onProgress) => {
     const id = log.made++;
     let cap = Infinity;
@@ -73,6 +75,13 @@ function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTic
           if (!alive) throw new Error('stopped');
           if (crashAt && crashAt[0] === id && crashAt[1] === depth) throw new Error('out of memory');
           onProgress({ puzzle: 'optimal-search', depth, lower: depth, nodes: depth * 10, upper: null });
+          if (stuck && stuck.share === which && stuck.depth === depth) {
+            for (let i = 0; i < stuck.ticks; i++) {
+              await tick();
+              if (!alive) throw new Error('stopped');
+            }
+            log.stuckEnded++;
+          }
           if (depth >= cap) return { done: true, moves: null, lower: depth, nodes: depth * 10 };
           if (depth >= known) return { done: true, moves: arg.upper, lower: depth, nodes: depth * 10 };
           if (shares[which] === depth) return { done: true, moves: Array(depth).fill('U').join(' '), lower: depth, nodes: depth * 10 };
@@ -89,6 +98,8 @@ test('the shortest solution over all shares wins, and the others are capped at i
   const seen = [];
   const moves = await shared.run({ facelets: 'x', size: 'large', workers: 3, onSearch: (p) => seen.push(p) });
   assert.equal(moves.length, 5);
+  // The answer comes as soon as the others have proven 5; the caps reach them just after.
+  await new Promise((r) => setTimeout(r, 20));
   assert.ok(log.caps.some(([, len]) => len === 5), 'the others heard of the 5-move solution');
   assert.deepEqual(log.searched.map(([, w]) => w).sort(), [0, 1, 2], 'every share searched once');
   for (const p of seen) assert.ok(p.lower <= 5 && p.nodes >= 0);
@@ -225,4 +236,39 @@ test('progress never goes back while a helper joins late and after a share ends'
   assert.ok(before.length > 1 && before.every((p) => p.lower === 1 && p.depth === 1), JSON.stringify(before.filter((p) => p.lower !== 1 || p.depth !== 1)));
   assert.equal(seen.at(-1).workers, 2);
   assert.equal(seen.at(-1).lower, 30);
+});
+
+test('the answer does not wait for a share inside its two-phase try once every share has proven its length', async () => {
+  // Share 0 has proven 6 and is deaf for a long while; share 1 finds a 6-move solution.
+  const { make, log } = fakeWorld({ shares: [Infinity, 6], stuck: { share: 0, depth: 6, ticks: 100_000 } });
+  const shared = new SharedOptimal(make);
+  const seen = [];
+  const moves = await shared.run({ facelets: 'x', size: 'large', workers: 2, onSearch: (p) => seen.push(p) });
+  assert.equal(moves.length, 6);
+  assert.equal(log.stuckEnded, 0, 'answered while share 0 was still inside its try');
+  const shown = seen.length;
+  // The next search replaces the worker still inside the old one, and what that worker still
+  // sends is not shown as the old search's progress.
+  const again = await shared.run({ facelets: 'y', size: 'large', workers: 2 });
+  assert.equal(again.length, 6);
+  assert.equal(log.made, 3, 'the busy worker was replaced, the idle one kept');
+  assert.equal(seen.length, shown, 'nothing shown after the answer');
+});
+
+test('a share that has not proven the found length yet is waited for', async () => {
+  // Share 0 is deaf at 4 (only 4 proven there) while share 1 finds 6: share 0's 5 wins.
+  const { make, log } = fakeWorld({ shares: [5, 6], stuck: { share: 0, depth: 4, ticks: 40 } });
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'large', workers: 2 });
+  assert.equal(moves.length, 5);
+  assert.equal(log.stuckEnded, 1);
+});
+
+test('workers still ending a search capped at its answer are kept for the next one', async () => {
+  // The answer comes once share 0 has proven 6, before it has heard its cap; it ends soon after.
+  const { make, log } = fakeWorld({ shares: [Infinity, 6, Infinity] });
+  const shared = new SharedOptimal(make);
+  assert.equal((await shared.run({ facelets: 'x', size: 'large', workers: 3 })).length, 6);
+  assert.ok(shared.searching.size > 0, 'some share was still searching at the answer');
+  assert.equal((await shared.run({ facelets: 'y', size: 'large', workers: 3 })).length, 6);
+  assert.equal(log.made, 3, 'no worker replaced');
 });
