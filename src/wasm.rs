@@ -20,6 +20,14 @@ use crate::tables::pocket_sym::PocketSymBuild;
 use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables, BUILD_STEPS};
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen]
+extern "C" {
+    /// The least solution length another worker of the page's shared optimal search has found
+    /// (`u32::MAX` for none): the worker reads it from memory it shares with the page.
+    #[wasm_bindgen(js_name = cubehintSharedCap)]
+    fn shared_cap() -> u32;
+}
+
 fn install_panic_hook() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| std::panic::set_hook(Box::new(console_error_panic_hook::hook)));
@@ -676,6 +684,16 @@ impl OptimalSolver {
         let upper = crate::cube::parse_moves(upper).ok().filter(|m| cube.apply_moves(m).is_solved());
         self.two_phase.get_or_insert_with(TwoPhaseTables::generate);
         Ok(OptimalSearch::new(&cube, upper).with_share(which, of))
+    }
+
+    /// Has the search started last read the other workers' least solution length from
+    /// `globalThis.cubehintSharedCap()` (see [`OptimalSearch::with_shared_cap`]): unlike
+    /// [`OptimalSolver::cap`], which waits for the worker's next message, it reaches a two-phase
+    /// try while it runs, which then stops once another worker's solution makes it pointless.
+    pub fn watch_shared_cap(&mut self) {
+        if let Some(search) = self.search.take() {
+            self.search = Some(search.with_shared_cap(std::sync::Arc::new(shared_cap)));
+        }
     }
 
     /// Another share found a solution of `len` moves: this one stops once it has proven its

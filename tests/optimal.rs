@@ -14,7 +14,6 @@ use cubehint::solve::two_phase::{solve_two_phase, Limits};
 use cubehint::tables::optimal::{H0Coords, OptimalTables, TableSize, N_H0};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use std::collections::HashMap;
-use std::sync::atomic::AtomicU32;
 use std::sync::{Arc, OnceLock};
 
 fn medium() -> &'static OptimalTables {
@@ -386,21 +385,28 @@ fn each_new_bound_is_reported_before_the_two_phase_try() {
 
 #[test]
 fn a_shared_cap_stops_the_two_phase_try() {
-    // A 14-move scramble whose two-phase try finds the last length, sparing the search of it;
-    // with another share's solution already as short (a shared cap of 0), the try stops at once
-    // and the search does the work itself: as many nodes as with no two-phase search at all.
+    // A 14-move scramble whose two-phase try finds the last length, sparing the search of it.
+    // When another share has a solution that long already (the shared cap), the try stops
+    // without one and the share ends there, having proven only that nothing shorter is in it.
     let tp = TwoPhaseTables::generate();
     let mut rng = Rng::new(18);
     let cube = CubieCube::from_moves(&random_moves(&mut rng, 14, &Face::ALL));
-    let nodes = |tp: Option<&TwoPhaseTables>, cap: u32| {
-        let mut search = OptimalSearch::new(&cube, None).with_shared_cap(Arc::new(AtomicU32::new(cap)));
-        while search.step(medium(), tp, u64::MAX).is_none() {}
-        assert_eq!(search.result().unwrap().len(), optimal(&cube).len());
-        search.progress().nodes
+    let n = optimal(&cube).len() as u32;
+    let run = |cap: u32| {
+        let mut search = OptimalSearch::new(&cube, None).with_shared_cap(Arc::new(move || cap));
+        while !search.done() {
+            search.step(medium(), Some(&tp), u64::MAX);
+        }
+        (search.result().map(<[Move]>::to_vec), search.progress())
     };
-    let (helped, stopped, alone) = (nodes(Some(&tp), u32::MAX), nodes(Some(&tp), 0), nodes(None, u32::MAX));
-    assert!(helped < alone, "the try found the last length: {helped} nodes against {alone}");
-    assert_eq!(stopped, alone);
+    let (found, helped) = run(u32::MAX);
+    assert_eq!(found.map(|s| s.len() as u32), Some(n), "the try found the last length");
+    let (none, capped) = run(n);
+    assert_eq!(none, None, "the try stopped, and the share with it");
+    assert_eq!((capped.lower_bound, capped.nodes), (n, helped.nodes), "neither searched {n} moves itself");
+    let mut alone = OptimalSearch::new(&cube, None);
+    while alone.step(medium(), None, u64::MAX).is_none() {}
+    assert!(helped.nodes < alone.progress().nodes, "without the try, {n} moves are searched");
 }
 
 /// Runs `of` shares of one search in turns, as the page's workers do: a share that finds a

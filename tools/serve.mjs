@@ -77,11 +77,13 @@ export function startServer({ root, port = 8080, host = '127.0.0.1', bareImports
       const head = { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' };
       if (headers) {
         Object.assign(head, {
-          'Content-Security-Policy': CSP,
           'Cross-Origin-Opener-Policy': 'same-origin',
           'Cross-Origin-Embedder-Policy': 'require-corp',
-          'X-Content-Type-Options': 'nosniff',
         });
+      }
+      // 'isolation': only what makes the page cross-origin isolated (the benchmarks).
+      if (headers === true) {
+        Object.assign(head, { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff' });
       }
       res.writeHead(200, head);
       res.end(body);

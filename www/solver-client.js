@@ -91,6 +91,12 @@ export class SharedOptimal {
     const queue = shares.map((_, i) => i);
     const busy = new Map(); // client → the share it is searching
     let best = upper ? upper.split(' ') : null;
+    // Where the page is cross-origin isolated, the least length found so far is also kept in
+    // memory shared with the workers: a worker inside a two-phase try reads it there (it hears
+    // no message until the try ends), stops the try once it is pointless, and gets a larger
+    // budget for it.
+    const capView = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function' ? new Uint32Array(new SharedArrayBuffer(4)) : null;
+    if (capView) capView[0] = 0xffffffff;
     let started = null; // when the first share started
     // What the whole tree is proven to hold: a share not started yet (or not yet past its first
     // depth) holds no solution shorter than the root's bound, which each share reports as it
@@ -141,7 +147,7 @@ export class SharedOptimal {
         shares[which].started = true;
         started ??= performance.now();
         let r;
-        const call = c.call('solveOptimal', { facelets, upper: best ? best.join(' ') : '', size, share: [which, workers] });
+        const call = c.call('solveOptimal', { facelets, upper: best ? best.join(' ') : '', size, share: [which, workers], capBuffer: capView?.buffer ?? null });
         this.searching.set(c, call);
         try {
           r = await call;
@@ -161,6 +167,7 @@ export class SharedOptimal {
           const moves = r.moves ? r.moves.split(' ') : [];
           if (!best || moves.length < best.length) {
             best = moves;
+            if (capView) Atomics.store(capView, 0, Math.min(Atomics.load(capView, 0), moves.length));
             for (const other of busy.keys()) other.call('capOptimal', moves.length).catch(() => {});
           }
         }

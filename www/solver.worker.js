@@ -339,6 +339,12 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
   return optimal;
 }
 
+// The least solution length any worker of the page's shared optimal search has found, in
+// memory shared with the page (a cross-origin isolated page only): the wasm search reads it
+// through this global, also inside a two-phase try, which the page's messages cannot reach.
+let sharedCap = null;
+globalThis.cubehintSharedCap = () => (sharedCap ? Atomics.load(sharedCap, 0) : 0xffffffff);
+
 // A share of a flip table's walks built for another worker (the one that finishes the table),
 // which gets its bytes in pieces.
 let shareBuild = null;
@@ -378,10 +384,13 @@ const handlers = {
   },
   // Streams progress (depth, proven bound, nodes) between slices of about a second; the page
   // cancels by ending this worker. `share` [which, of] searches one part of every depth when
-  // several workers share the search (the page caps the others when one finds a solution).
-  solveOptimal: async ({ facelets, upper = '', size = 'large', share = [0, 1] }) => {
+  // several workers share the search (the page caps the others when one finds a solution);
+  // `capBuffer`, a SharedArrayBuffer, holds the least length found by any of them.
+  solveOptimal: async ({ facelets, upper = '', size = 'large', share = [0, 1], capBuffer = null }) => {
     const { solver } = await prepareOptimal(size);
     solver.start_share(facelets, upper, share[0], share[1]);
+    sharedCap = capBuffer ? new Uint32Array(capBuffer) : null;
+    if (sharedCap) solver.watch_shared_cap();
     const t0 = performance.now();
     // The first report, before any node, gives the root's bound (`start`): every share holds
     // no shorter solution, started or not.

@@ -120,10 +120,14 @@ pub struct OptimalSearch {
     /// The depth just begun waits for a two-phase try: [`OptimalSearch::step`] returns first,
     /// so that its caller can report the new bound before the try, which may be long.
     try_due: bool,
-    /// The least solution length found by any share, seen while a two-phase try runs, which
-    /// stops when it can no longer find anything shorter ([`OptimalSearch::with_shared_cap`]).
-    shared_cap: Option<Arc<AtomicU32>>,
+    /// Reads the least solution length found by any share, also while a two-phase try runs,
+    /// which stops when it can no longer find anything shorter
+    /// ([`OptimalSearch::with_shared_cap`]).
+    shared_cap: Option<SharedCap>,
 }
+
+/// Reads the least solution length any share of a search has found so far (`u32::MAX` for none).
+pub type SharedCap = Arc<dyn Fn() -> u32 + Send + Sync>;
 
 /// From this proven length on, the two-phase search gets a larger budget for a solution of that
 /// length ([`OptimalSearch::try_two_phase`]): few cubes need more.
@@ -183,10 +187,12 @@ impl OptimalSearch {
         self
     }
 
-    /// Shares `cap` with the other shares' searches (threads): a share that finds a solution
-    /// lowers it, and this search's two-phase try, which [`OptimalSearch::set_cap`] cannot reach
-    /// while it runs, stops once it could find nothing shorter.
-    pub fn with_shared_cap(mut self, cap: Arc<AtomicU32>) -> OptimalSearch {
+    /// Lets this search read the other shares' least solution length (kept in memory they share
+    /// with it: an atomic between threads, a shared buffer between workers) also while it asks
+    /// the two-phase search for a solution, which [`OptimalSearch::set_cap`] cannot reach while it
+    /// runs: the try stops once it could find nothing shorter. A try that can stop so gets the
+    /// larger budget from [`SURE_DEPTH`] on even when the search is shared.
+    pub fn with_shared_cap(mut self, cap: SharedCap) -> OptimalSearch {
         self.shared_cap = Some(cap);
         self
     }
@@ -554,10 +560,11 @@ impl OptimalSearch {
     /// proven to need 18 moves needs exactly 18 about 19 times in 20, and the search of that last
     /// depth can take several times the proof before it (on three of thirteen 18-move cubes the
     /// two-phase search had not found one within 60 million nodes; given more it found two of
-    /// them). A share counts its own work times the number of shares, about the whole search's.
-    /// In a shared search the other shares search the last depth meanwhile; the try stops when
-    /// one of them finds a solution (natively, [`OptimalSearch::with_shared_cap`]; the page does
-    /// not wait for a worker still inside its try).
+    /// them); a share counts its own work times the number of shares, about the whole search's.
+    /// In a shared search the other shares search the last depth meanwhile, so the larger budget
+    /// needs a try that stops when one of them finds a solution
+    /// ([`OptimalSearch::with_shared_cap`]); without one, a share would stay inside a try that can
+    /// no longer help (seed 7's fifth cube took 77.7 s on two threads instead of 41.7 s).
     fn try_two_phase(&mut self, tp: &TwoPhaseTables) {
         let want = self.target;
         if !self.try_wanted() {
@@ -567,24 +574,29 @@ impl OptimalSearch {
             max_length: want as u8,
             target_length: want as u8,
             extra_nodes: 0,
-            node_budget: two_phase_budget(want, self.nodes * self.share.1 as u64),
+            node_budget: two_phase_budget(want, self.nodes, self.share.1, self.shared_cap.is_some()),
         };
         // Another share's solution of `want` moves or fewer makes the try pointless.
         let cap = self.shared_cap.clone();
-        let mut beaten = || cap.as_ref().is_some_and(|c| c.load(Ordering::Relaxed) <= want);
+        let mut beaten = || cap.as_ref().is_some_and(|c| c() <= want);
         if let Ok(moves) = solve_two_phase(&self.cube, tp, &limits, &mut beaten) {
             if moves.len() as u32 <= want && self.cube.apply_moves(&moves).is_solved() {
                 self.upper = Some(moves);
             }
         }
+        // A solution another share found meanwhile ends this one at once (`step` checks).
+        if let Some(c) = &self.shared_cap {
+            self.cap = self.cap.min(c());
+        }
     }
 }
 
-/// The two-phase search's node budget for a solution of `want` moves, after `nodes` of the
-/// search's (or its share's) own work ([`OptimalSearch::try_two_phase`]).
-fn two_phase_budget(want: u32, nodes: u64) -> u64 {
-    if want >= SURE_DEPTH {
-        nodes.clamp(1 << 12, 250_000_000)
+/// The two-phase search's node budget for a solution of `want` moves, after `nodes` of the work
+/// of one share of `shares`; `can_stop`: the try stops when another share finds a solution
+/// ([`OptimalSearch::try_two_phase`]).
+fn two_phase_budget(want: u32, nodes: u64, shares: u32, can_stop: bool) -> u64 {
+    if want >= SURE_DEPTH && (shares == 1 || can_stop) {
+        nodes.saturating_mul(shares as u64).clamp(1 << 12, 250_000_000)
     } else {
         (nodes / 2).clamp(1 << 12, 60_000_000)
     }
@@ -631,6 +643,10 @@ pub fn solve_optimal_shared(
     }
     // Each share also holds `upper`, and ends with it when nothing shorter is in its part.
     let cap = Arc::new(AtomicU32::new(u32::MAX));
+    let read_cap = {
+        let cap = cap.clone();
+        Arc::new(move || cap.load(Ordering::Relaxed)) as SharedCap
+    };
     let halt = AtomicBool::new(false);
     let best: Mutex<Option<Vec<Move>>> = Mutex::new(None);
     let none = OptimalProgress { depth: 0, lower_bound: 0, nodes: 0, upper_bound: None };
@@ -638,9 +654,9 @@ pub fn solve_optimal_shared(
     std::thread::scope(|scope| {
         for which in 0..threads {
             let (cap, halt, best, states, upper) = (&cap, &halt, &best, &states, upper.clone());
+            let read_cap = read_cap.clone();
             scope.spawn(move || {
-                let mut search =
-                    OptimalSearch::new(cube, upper).with_share(which, threads).with_shared_cap(cap.clone());
+                let mut search = OptimalSearch::new(cube, upper).with_share(which, threads).with_shared_cap(read_cap);
                 loop {
                     search.set_cap(cap.load(Ordering::Relaxed));
                     let found = search.step(t, two_phase, 1 << 18).map(<[Move]>::to_vec);
@@ -692,12 +708,20 @@ mod tests {
 
     #[test]
     fn two_phase_budget_grows_from_the_sure_depth_on() {
-        // Below it: half of the work so far, between 4,096 and 60 million.
-        assert_eq!(two_phase_budget(17, 10), 1 << 12);
-        assert_eq!(two_phase_budget(17, 20_000_000), 10_000_000);
-        assert_eq!(two_phase_budget(17, 500_000_000), 60_000_000);
-        // From it: the work so far, up to 250 million.
-        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000), 100_000_000);
-        assert_eq!(two_phase_budget(19, 400_000_000), 250_000_000);
+        // Below it: half of the share's work so far, between 4,096 and 60 million (where the
+        // try nearly always fails on cubes that need more: a larger budget there was only lost).
+        assert_eq!(two_phase_budget(17, 10, 1, false), 1 << 12);
+        assert_eq!(two_phase_budget(17, 20_000_000, 1, false), 10_000_000);
+        assert_eq!(two_phase_budget(17, 20_000_000, 2, true), 10_000_000);
+        assert_eq!(two_phase_budget(17, 500_000_000, 1, false), 60_000_000);
+        // From it: the whole search's work so far (a share's times the shares), up to 250
+        // million, where nothing waits for the try in vain.
+        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000, 1, false), 100_000_000);
+        assert_eq!(two_phase_budget(SURE_DEPTH, 50_000_000, 2, true), 100_000_000);
+        assert_eq!(two_phase_budget(19, 400_000_000, 1, false), 250_000_000);
+        assert_eq!(two_phase_budget(19, u64::MAX, 4, true), 250_000_000);
+        // A share whose try cannot be stopped keeps the smaller budget.
+        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000, 2, false), 50_000_000);
+        assert_eq!(two_phase_budget(19, u64::MAX, 4, false), 60_000_000);
     }
 }

@@ -96,9 +96,11 @@ test('Find optimal shared by three workers: the shortest solutions, then hints t
     await page.getByRole('button', { name: 'Find optimal' }).click();
     await page.waitForSelector('body[data-optimal="done"]', { timeout: 280_000 });
     await assert.doesNotReject(status(page).filter({ hasText: 'Found an optimal solution: 13 moves' }).waitFor());
-    // The first search may end before the other workers have loaded the kept tables; they are
-    // ready for the next, long enough for them all to take a share (2.4 s natively on one
-    // thread): a 16-move cube (seed 11's eleventh, 16 optimal, cubehint solve --optimal).
+    // The first search may end before the other workers have loaded the kept tables (the
+    // answer does not wait for them); given a few seconds they are ready for the next, long
+    // enough for them to take a share (2.4 s natively on one thread): a 16-move cube (seed 11's
+    // eleventh, 16 optimal, cubehint solve --optimal).
+    await page.waitForTimeout(5000);
     await useField(page, "L' D2 B2 R F2 D2 B2 L2 R' D2 R2 U2 D' R2 B L2 R' D B R");
     await page.getByRole('button', { name: 'Find optimal' }).click();
     await status(page).filter({ hasText: 'Found an optimal solution: 16 moves' }).waitFor({ timeout: 240_000 });

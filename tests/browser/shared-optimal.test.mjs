@@ -76,11 +76,14 @@ function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTic
           if (crashAt && crashAt[0] === id && crashAt[1] === depth) throw new Error('out of memory');
           onProgress({ puzzle: 'optimal-search', depth, lower: depth, nodes: depth * 10, upper: null });
           if (stuck && stuck.share === which && stuck.depth === depth) {
-            for (let i = 0; i < stuck.ticks; i++) {
+            // Deaf to caps, but it reads the length in shared memory, as the wasm try does.
+            const shared = arg.capBuffer ? new Uint32Array(arg.capBuffer) : null;
+            for (let i = 0; i < stuck.ticks && !(shared && Atomics.load(shared, 0) <= depth); i++) {
               await tick();
               if (!alive) throw new Error('stopped');
             }
             log.stuckEnded++;
+            if (shared) cap = Math.min(cap, Atomics.load(shared, 0));
           }
           if (depth >= cap) return { done: true, moves: null, lower: depth, nodes: depth * 10 };
           if (depth >= known) return { done: true, moves: arg.upper, lower: depth, nodes: depth * 10 };
@@ -271,4 +274,18 @@ test('workers still ending a search capped at its answer are kept for the next o
   assert.ok(shared.searching.size > 0, 'some share was still searching at the answer');
   assert.equal((await shared.run({ facelets: 'y', size: 'large', workers: 3 })).length, 6);
   assert.equal(log.made, 3, 'no worker replaced');
+});
+
+test('on a cross-origin isolated page a share inside its two-phase try reads the found length in shared memory', async () => {
+  globalThis.crossOriginIsolated = true;
+  try {
+    const { make, log } = fakeWorld({ shares: [Infinity, 6], stuck: { share: 0, depth: 6, ticks: 100_000 } });
+    const shared = new SharedOptimal(make);
+    assert.equal((await shared.run({ facelets: 'x', size: 'large', workers: 2 })).length, 6);
+    assert.equal((await shared.run({ facelets: 'y', size: 'large', workers: 2 })).length, 6);
+    assert.ok(log.stuckEnded >= 1, 'the try stopped');
+    assert.equal(log.made, 2, 'no worker replaced');
+  } finally {
+    delete globalThis.crossOriginIsolated;
+  }
 });
