@@ -226,7 +226,9 @@ impl OptimalSearch {
     }
 
     /// Searches about `nodes` more nodes; returns the optimal solution once it is known.
-    /// `two_phase`, when given, is asked for a solution of the proven length at each new depth.
+    /// `two_phase`, when given, is asked for a solution of the proven length at each new depth;
+    /// the step returns early, with `None`, just before it asks, so that the caller can report
+    /// the new bound first (the next step asks).
     pub fn step(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>, nodes: u64) -> Option<&[Move]> {
         let stop = self.nodes.saturating_add(nodes);
         while !self.done() {
