@@ -568,10 +568,8 @@ impl OptimalSearch {
     /// ([`OptimalSearch::with_shared_cap`]); without one, a share would stay inside a try that can
     /// no longer help (seed 7's fifth cube took 77.7 s on two threads instead of 41.7 s).
     fn try_two_phase(&mut self, tp: &TwoPhaseTables) {
+        // Only called where `try_wanted` said yes (`next_depth` set `try_due`).
         let want = self.target;
-        if !self.try_wanted() {
-            return;
-        }
         let limits = Limits {
             max_length: want as u8,
             target_length: want as u8,
