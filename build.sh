@@ -90,7 +90,7 @@ case "${1:-serve}" in
     states="${1:-bench/optimal-states.txt}"
     say "optimal solver, native: $states (huge table, then small)"
     cargo build --release
-    ./target/release/cubehint bench optimal --states "$states"
+    ./target/release/cubehint bench optimal --states "$states" --table huge
     ./target/release/cubehint bench optimal --states "$states" --table small
     build_wasm
     ensure_chromium

@@ -8,7 +8,7 @@ use cubehint::solve::optimal::{solve_optimal_shared, OptimalProgress};
 use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
 use cubehint::solve::two_phase::{solve_with_stats, Limits};
 use cubehint::state::{apply_text, parse_state, State};
-use cubehint::tables::h48::{H3Build, H3Table};
+use cubehint::tables::h48::{self, H3Build, H3Table};
 use cubehint::tables::huge_pages;
 use cubehint::tables::optimal::{OptimalTables, TableSize};
 use cubehint::tables::phase1::Phase1Table;
@@ -56,7 +56,7 @@ error[CODE]: message, joined by '; '. Codes: length letter center count piece du
 twist flip parity. Exits 1 if any line failed.";
 
 const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] [--tables DIR]
-                     [--optimal [--table small|medium|large|huge] [--threads N] [--progress]]
+                     [--optimal [--table SIZE] [--threads N] [--progress]]
                      < states.txt
 
 Reads one sticker string per line (24 letters: 2x2, 54: 3x3) and prints one line each: the
@@ -65,21 +65,23 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
   --all N           2x2: up to N different optimal solutions, separated by ' | '
   --max-length N    3x3: never longer than N moves (default 20)
   --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 0)
-  --optimal         3x3: the shortest solution (IDA* over the h4 or h3 table and h0; seconds to
+  --optimal         3x3: the shortest solution (IDA* over a flip table and h0; seconds to
                     minutes)
-  --table SIZE      for --optimal: huge (h4, 470 MB, and h0 at 4 bits, 59 MB; default), large
-                    (h3, 235 MB, and h0; searches take about 1.7 times as long), medium (h0
-                    alone, 59 MB) or small (h0 at 2 bits, 29 MB)
+  --table SIZE      for --optimal: h6 (1.9 GB, and h0 at 4 bits, 59 MB), h5 (940 MB, and h0),
+                    huge (h4, 470 MB, and h0), large (h3, 235 MB, and h0), medium (h0 alone) or
+                    small (h0 at 2 bits, 29 MB); the bigger the flip table, the faster (an
+                    18-move cube: h5 about twice as fast as huge, h6 about 2.4 times). Default:
+                    the biggest flip table already in DIR (or the cache), else h6 with 6 GB of
+                    memory available, h5 with 3 GB, else huge
   --threads N       for --optimal: search with N threads sharing the tables (default: one a
                     core)
   --tables DIR      read tables written by 'cubehint tables' instead of building them:
                     DIR/phase1.bin (3x3; otherwise built, about 7 s, when a state is not solved
                     within 1.5 million nodes by the small tables, and always for --optimal) and,
                     for --optimal, DIR/optimal-small.bin or DIR/optimal-medium.bin (otherwise
-                    built, about 6 s) and DIR/optimal-h4.bin for the huge size or
-                    DIR/optimal-h3.bin for the large (otherwise built, a minute or two). Without
-                    --tables, tables built are kept
-                    for the next run in $CUBEHINT_CACHE, else $XDG_CACHE_HOME/cubehint, else
+                    built, about 6 s) and DIR/optimal-hN.bin for a size with flip table hN
+                    (otherwise built, one to three minutes). Without --tables, tables built are
+                    kept for the next run in $CUBEHINT_CACHE, else $XDG_CACHE_HOME/cubehint, else
                     ~/.cache/cubehint (CUBEHINT_CACHE=off keeps nothing)
   --progress        for --optimal: print each finished depth to standard error";
 
@@ -89,23 +91,24 @@ Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U
 4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
 
 const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal [--count N] [--seed S] [--states FILE]
-                     [--small-tables] [--extra-nodes N] [--table small|medium|large|huge] [--tables DIR]
+                     [--small-tables] [--extra-nodes N] [--table SIZE] [--tables DIR]
                      [--threads N]
 
 Builds the tables, then solves N random states (default 1000; 5 for optimal) or the states in
 FILE (one sticker string per line) and prints build time, median / p95 / max solve time and
 lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) unless
 --small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes
-(with --threads N, N threads share each search; default 1).";
+(with --threads N, N threads share each search; default 1). --table as for solve.";
 
-const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table small|medium|large|huge]]
+const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table SIZE]]
 
 Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin), the 3x3 two-phase pruning
 tables (two-phase.bin) and the exact phase-1 table (phase1.bin, 35 MB) in cubehint's table
 format; with --optimal, the optimal solver's tables instead (optimal-h4.bin, 470 MB, and
 optimal-medium.bin, 59 MB, for the huge size; optimal-h3.bin, 235 MB, and optimal-medium.bin for
 the large; optimal-medium.bin alone for the medium; optimal-small.bin, 29 MB; all four unless
---table names one) and phase1.bin, which it also reads.";
+--table names one; --table h5 or h6 for optimal-h5.bin, 940 MB, or optimal-h6.bin, 1.9 GB,
+with optimal-medium.bin) and phase1.bin, which it also reads.";
 
 struct Args {
     items: Vec<String>,
@@ -325,7 +328,7 @@ fn keep(dir: Option<&str>, name: &str, bytes: impl FnOnce() -> Vec<u8>) {
 fn h0_file(size: TableSize) -> &'static str {
     match size {
         TableSize::Small => "optimal-small.bin",
-        TableSize::Medium | TableSize::Large | TableSize::Huge => "optimal-medium.bin",
+        _ => "optimal-medium.bin",
     }
 }
 
@@ -381,11 +384,35 @@ fn load_optimal(size: TableSize, dir: Option<&str>, save: bool) -> Result<Optima
     Ok(tables)
 }
 
-fn table_size(args: &mut Args) -> Result<TableSize, String> {
-    match args.value("--table")? {
-        Some(t) => TableSize::parse(&t).ok_or(format!("--table is small, medium, large or huge, not '{t}'")),
-        None => Ok(TableSize::Huge),
+/// The size `--table` names, if any.
+fn table_size(args: &mut Args) -> Result<Option<TableSize>, String> {
+    args.value("--table")?.map(|t| TableSize::parse(&t).ok_or(format!("--table is {SIZES}, not '{t}'"))).transpose()
+}
+
+/// The sizes `--table` takes.
+const SIZES: &str = "small, medium, large, huge, h5 or h6";
+
+/// The size used when `--table` names none: the one whose flip table `dir` already holds (the
+/// biggest, when several), else the biggest that this machine's available memory holds with
+/// room to spare (h6 needs about 2.1 GB while it builds, h5 1.2 GB, h4 0.7 GB), else h4.
+fn default_size(dir: Option<&str>) -> TableSize {
+    let bits = (3..=h48::MAX_BITS).rev();
+    let present = |b: &usize| dir.is_some_and(|d| std::path::Path::new(&format!("{d}/{}", flip_file(*b))).exists());
+    if let Some(b) = bits.clone().find(present) {
+        return TableSize::with_flips(b).expect("a size for every flip table");
     }
+    const GIB: u64 = 1 << 30;
+    let want = |b: usize| if b >= 6 { 6 * GIB } else { 3 * GIB };
+    let fits = |b: &usize| *b >= 5 && available_memory().is_some_and(|m| m >= want(*b));
+    bits.clone().find(fits).and_then(TableSize::with_flips).unwrap_or(TableSize::Huge)
+}
+
+/// The memory available to a new process (Linux: MemAvailable of /proc/meminfo), in bytes.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// The shortest solution, starting from the two-phase one as an upper bound.
@@ -441,8 +468,9 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         limits.extra_nodes = n;
     }
     let optimal = args.flag("--optimal");
+    let asked = table_size(&mut args)?;
     let mut opt = OptOptions {
-        size: table_size(&mut args)?,
+        size: TableSize::Huge,
         dir: args.value("--tables")?,
         progress: args.flag("--progress"),
         // A person waiting for an answer gets every core; benchmarks time one unless asked.
@@ -455,6 +483,7 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         opt.dir = cache_dir();
         lazy.save = opt.dir.is_some();
     }
+    opt.size = asked.unwrap_or_else(|| default_size(opt.dir.as_deref()));
     // The exact phase-1 table when --tables holds one, or once a state needed it.
     let mut use_full = opt.dir.as_deref().is_some_and(|d| std::path::Path::new(&format!("{d}/phase1.bin")).exists());
     let mut failed = false;
@@ -708,8 +737,9 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
     let count: usize = args.number("--count")?.unwrap_or(5);
     let seed: u64 = args.number("--seed")?.unwrap_or(1);
     let states = args.value("--states")?.map(|p| read_states(&p)).transpose()?;
-    let size = table_size(&mut args)?;
+    let asked = table_size(&mut args)?;
     let dir = args.value("--tables")?;
+    let size = asked.unwrap_or_else(|| default_size(dir.as_deref()));
     let threads = threads(&mut args, 1)?;
     args.no_options_left()?;
     if !args.items.is_empty() {
@@ -775,7 +805,7 @@ fn tables(mut args: Args) -> Result<ExitCode, String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
     if optimal {
         let sizes = match only {
-            Some(t) => vec![TableSize::parse(&t).ok_or(format!("--table is small, medium, large or huge, not '{t}'"))?],
+            Some(t) => vec![TableSize::parse(&t).ok_or(format!("--table is {SIZES}, not '{t}'"))?],
             None => vec![TableSize::Huge, TableSize::Large, TableSize::Medium, TableSize::Small],
         };
         // One h0 build serves every size: the small table is made from the 4-bit one.

@@ -44,6 +44,10 @@ pub const KIND_OPTIMAL_H4: u32 = 12;
 /// tables' build finds on its way, and all they need of h0 (they fall back on it where they
 /// read "at most 8").
 pub const KIND_OPTIMAL_NEAR: u32 = 13;
+/// The optimal solver's h5 table: h0 refined by five edge flips, 2 bits above a base.
+pub const KIND_OPTIMAL_H5: u32 = 14;
+/// The optimal solver's h6 table: h0 refined by six edge flips, 2 bits above a base.
+pub const KIND_OPTIMAL_H6: u32 = 15;
 
 fn fnv1a(chunks: &[&[u8]]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;

@@ -1,15 +1,16 @@
-//! The optimal solver's large tables ("h3" and "h4"): the h0 coordinate of [`super::optimal`]
-//! (corner class under the 48 symmetries × edge separation) refined by the flips of three or
-//! four edge slots, 2 bits per entry above a base of 8: 117,567,450 × 8 = 940,539,600 entries,
-//! 235 MB, for h3; twice that, 470 MB, for h4.
+//! The optimal solver's flip tables ("h3" to "h6"): the h0 coordinate of [`super::optimal`]
+//! (corner class under the 48 symmetries × edge separation) refined by the flips of three to
+//! six edge slots, 2 bits per entry above a base of 8: 117,567,450 × 8 = 940,539,600 entries,
+//! 235 MB, for h3; twice that for each further flip (h4 470 MB, h5 940 MB, h6 1.9 GB).
 //!
 //! The full refinement, every edge's flip (the "h11" coordinate: each edge in its own slice and
 //! unflipped, a group every symmetry maps onto itself), has a well-defined distance, but 2^11
 //! times as many entries. Keeping three of the flips merges 2^8 h11 values into one entry, which
 //! holds the least of their distances: still a lower bound on the moves that solve a cube.
 //! Flips are read after conjugating the cube by the symmetry that takes its corners to their
-//! class representative; the slots read are UR, UF and FR (one in each slice), and DL for h4
-//! (so h3's entry `row · 8 + t` is the lesser of h4's `row · 16 + t` and `row · 16 + 8 + t`).
+//! class representative; the slots read are UR, UF and FR (one in each slice), then DL, UB and
+//! BL for h4, h5 and h6 (so h3's entry `row · 8 + t` is the lesser of h4's `row · 16 + t` and
+//! `row · 16 + 8 + t`, and so on).
 //!
 //! A stored 1, 2 or 3 means at least 9, 10 or 11 moves; a 0 means "at most 8", where the
 //! search falls back on the exact h0 table, of which it then needs only the entries within 8
@@ -26,7 +27,7 @@
 //! Flips, slices and corner separation all change under a move through their own small move
 //! tables, and under a symmetry by position and slice only, so the build never touches a cube.
 
-use super::format::{self, Packed, KIND_OPTIMAL_H3, KIND_OPTIMAL_H4};
+use super::format::{self, Packed, KIND_OPTIMAL_H3, KIND_OPTIMAL_H4, KIND_OPTIMAL_H5, KIND_OPTIMAL_H6};
 use super::huge_pages;
 use super::nibble::NibbleTable;
 use super::optimal::{H0Coords, N_H0};
@@ -38,12 +39,16 @@ use crate::error::TableError;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The edge slots whose flips are kept (after conjugation to the representative): UR, UF, FR,
-/// then DL for h4. Bit `k` of an entry's low bits is the flip of slot `TRACKED[k]`.
-pub const TRACKED: [usize; 4] = [0, 1, 8, 6];
+/// then DL for h4, UB for h5 and BL for h6. Bit `k` of an entry's low bits is the flip of slot
+/// `TRACKED[k]`.
+pub const TRACKED: [usize; 6] = [0, 1, 8, 6, 3, 10];
 /// Entries of the h3 table.
 pub const N_H3: usize = N_H0 << 3;
 /// Entries of the h4 table.
 pub const N_H4: usize = N_H0 << 4;
+/// The most flips a table can keep here: 6 (7.5 billion entries, 1.9 GB), or 5 (3.8 billion,
+/// 940 MB) where an index has 32 bits (wasm32).
+pub const MAX_BITS: usize = if usize::BITS >= 64 { 6 } else { 5 };
 /// A stored value `v > 0` means at least `BASE + v` moves.
 pub const BASE: u8 = 8;
 /// Depth of the breadth-first part of the build.
@@ -257,21 +262,22 @@ pub fn entries(bits: usize) -> usize {
 
 /// The format kind of the table keeping `bits` flips.
 fn kind(bits: usize) -> u32 {
-    if bits == 3 {
-        KIND_OPTIMAL_H3
-    } else {
-        KIND_OPTIMAL_H4
+    match bits {
+        3 => KIND_OPTIMAL_H3,
+        4 => KIND_OPTIMAL_H4,
+        5 => KIND_OPTIMAL_H5,
+        _ => KIND_OPTIMAL_H6,
     }
 }
 
-/// A large table (h3 or h4): 2-bit entries above [`BASE`].
+/// A flip table (h3 to h6): 2-bit entries above [`BASE`].
 #[derive(Clone)]
 pub struct H3Table {
     /// Four entries a byte, low bits first.
     pub packed: Box<[u8]>,
     /// The flip tables it is read through.
     pub flips: FlipCoords,
-    /// Flips kept: 3 (h3) or 4 (h4).
+    /// Flips kept: 3 to 6 (h3 to h6).
     pub bits: usize,
 }
 
@@ -330,6 +336,9 @@ impl H3Table {
     /// [`H3Table::from_bytes`] keeping the bytes it is given (no second copy of a table of
     /// hundreds of megabytes).
     pub fn from_vec(mut bytes: Vec<u8>, bits: usize) -> Result<H3Table, TableError> {
+        if !(3..=MAX_BITS).contains(&bits) {
+            return Err(TableError::Header(format!("no h{bits} table here (h3 to h{MAX_BITS})")));
+        }
         let p = format::from_bytes_packed(&bytes, kind(bits), entries(bits), 2)?;
         if p.base != BASE as u32 {
             return Err(TableError::Header(format!("base {} where {} was expected", p.base, BASE)));
@@ -360,7 +369,7 @@ pub struct H3Build {
     end: usize,
     /// This build's share of the walks (`which`, of how many: [`H3Build::share`]).
     share: (usize, usize),
-    /// Flips kept: 3 or 4.
+    /// Flips kept: 3 to 6.
     bits: usize,
     /// The walks' marks and corner paths (the part after the breadth-first one).
     walker: Walker,
@@ -379,7 +388,7 @@ struct Walker {
     /// The corners one and two moves from the last walk's (the walks go in order of corner
     /// class, so thousands in a row share them).
     paths: Box<CornerPaths>,
-    /// Flips kept: 3 or 4.
+    /// Flips kept: 3 to 6.
     bits: usize,
 }
 
@@ -416,10 +425,10 @@ const FLUSH_WALKS: usize = 24_000;
 const REGION_BITS: u32 = 20;
 
 impl H3Build {
-    /// Starts a build of the table keeping `bits` (3 or 4) flips (allocates the table: 235 or
-    /// 470 MB).
+    /// Starts a build of the table keeping `bits` (3 to [`MAX_BITS`]) flips (allocates the
+    /// table: 235 MB for h3, twice that for each further flip).
     pub fn new(c: &H0Coords, bits: usize) -> H3Build {
-        assert!(bits == 3 || bits == 4, "h3 or h4");
+        assert!((3..=MAX_BITS).contains(&bits), "h3 to h{MAX_BITS}");
         let flips = FlipCoords::generate();
         let mut map = ShortMap::new();
         let solved = CubieCube::SOLVED;

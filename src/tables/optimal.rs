@@ -30,7 +30,7 @@ pub const N_H0: usize = N_CORNER_CLASSES * N_ESEP;
 const UNREACHED: u8 = 255;
 
 /// Which tables: h0 as exact 4-bit distances, or 2-bit distances above a base at half the
-/// size; or the 4-bit h0 table with the h3 or h4 table of [`super::h48`] beside it.
+/// size; or the 4-bit h0 table with a flip table of [`super::h48`] (h3 to h6) beside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableSize {
     /// h0, 2 bits per entry, 29.4 MB.
@@ -41,35 +41,52 @@ pub enum TableSize {
     Large,
     /// h0 at 4 bits (58.8 MB) and h4 (470.3 MB).
     Huge,
+    /// h0 at 4 bits (58.8 MB) and h5 (940.5 MB).
+    H5,
+    /// h0 at 4 bits (58.8 MB) and h6 (1.88 GB; not on wasm32, whose indices have 32 bits).
+    H6,
 }
 
 impl TableSize {
-    /// Reads `small`, `medium`, `large` or `huge`.
+    /// Reads `small`, `medium`, `large`, `huge`, `h5` or `h6` (not on wasm32); `h0`, `h3` and
+    /// `h4` name the medium, large and huge sizes too.
     pub fn parse(s: &str) -> Option<TableSize> {
         match s {
             "small" => Some(TableSize::Small),
-            "medium" => Some(TableSize::Medium),
-            "large" => Some(TableSize::Large),
-            "huge" => Some(TableSize::Huge),
+            "medium" | "h0" => Some(TableSize::Medium),
+            "large" | "h3" => Some(TableSize::Large),
+            "huge" | "h4" => Some(TableSize::Huge),
+            "h5" => Some(TableSize::H5),
+            "h6" if h48::MAX_BITS >= 6 => Some(TableSize::H6),
             _ => None,
         }
     }
-    /// `small`, `medium`, `large` or `huge`.
+    /// `small`, `medium`, `large`, `huge`, `h5` or `h6`.
     pub fn name(self) -> &'static str {
         match self {
             TableSize::Small => "small",
             TableSize::Medium => "medium",
             TableSize::Large => "large",
             TableSize::Huge => "huge",
+            TableSize::H5 => "h5",
+            TableSize::H6 => "h6",
         }
     }
-    /// The edge flips kept by the flip table read beside h0 (3 for h3, 4 for h4), if any.
+    /// The edge flips kept by the flip table read beside h0 (3 for h3 and so on), if any.
     pub fn flip_bits(self) -> Option<usize> {
         match self {
             TableSize::Small | TableSize::Medium => None,
             TableSize::Large => Some(3),
             TableSize::Huge => Some(4),
+            TableSize::H5 => Some(5),
+            TableSize::H6 => Some(6),
         }
+    }
+    /// The size whose flip table keeps `bits` flips.
+    pub fn with_flips(bits: usize) -> Option<TableSize> {
+        [TableSize::Large, TableSize::Huge, TableSize::H5, TableSize::H6]
+            .into_iter()
+            .find(|s| s.flip_bits() == Some(bits))
     }
 }
 
@@ -690,10 +707,12 @@ impl OptimalTables {
         let prune = match size {
             TableSize::Medium => Prune::Large(format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0)?),
             // Beside a flip table, the h0 entries within 8 moves do as well as h0.
-            TableSize::Large | TableSize::Huge => match format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0) {
-                Ok(t) => Prune::Large(t),
-                Err(e) => Prune::Near(format::from_bytes(bytes, KIND_OPTIMAL_NEAR, N_H0).map_err(|_| e)?),
-            },
+            TableSize::Large | TableSize::Huge | TableSize::H5 | TableSize::H6 => {
+                match format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0) {
+                    Ok(t) => Prune::Large(t),
+                    Err(e) => Prune::Near(format::from_bytes(bytes, KIND_OPTIMAL_NEAR, N_H0).map_err(|_| e)?),
+                }
+            }
             TableSize::Small => {
                 let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_SMALL, N_H0, 2)?;
                 Prune::Small { packed: p.bytes.to_vec().into_boxed_slice(), base: p.base as u8 }
@@ -812,7 +831,7 @@ impl H0Build {
     pub fn finish(mut self, size: TableSize) -> OptimalTables {
         while self.step(usize::MAX) {}
         let prune = match size {
-            TableSize::Medium | TableSize::Large | TableSize::Huge => {
+            TableSize::Medium | TableSize::Large | TableSize::Huge | TableSize::H5 | TableSize::H6 => {
                 let packed = self.dist.chunks(2).map(|p| p[0].min(15) | p.get(1).map_or(0, |&h| h.min(15) << 4));
                 Prune::Large(NibbleTable::from_packed(packed.collect(), N_H0))
             }

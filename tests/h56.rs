@@ -1,0 +1,166 @@
+//! The two biggest flip tables (h5 and h6, 940 MB and 1.9 GB; the CLI's choice where there is
+//! memory): their pinned distributions, each the lesser of the next one's two halves (down to
+//! h4 and h3, whose pinned distributions `tests/h3.rs` checks), their coordinate against whole
+//! cubes, their bytes, and that searches over them find the known optimal lengths.
+
+mod common;
+
+use common::random_moves;
+use cubehint::coord::h0::{cocsep, esep, N_ESEP};
+use cubehint::coord::sym48::syms48;
+use cubehint::cube::{parse_moves, CubieCube, Face};
+use cubehint::rng::Rng;
+use cubehint::scramble::random_cube;
+use cubehint::solve::optimal::solve_optimal;
+use cubehint::state::{parse_state, State};
+use cubehint::tables::h48::{self, H3Build, H3Table, MAX_BITS, TRACKED};
+use cubehint::tables::optimal::{OptimalTables, TableSize, N_H0};
+use cubehint::tables::two_phase::TwoPhaseTables;
+use std::sync::OnceLock;
+
+/// The h0 table with h5 beside it, and with h6 (both built on two threads, as the CLI builds).
+fn tables() -> &'static (OptimalTables, OptimalTables) {
+    static T: OnceLock<(OptimalTables, OptimalTables)> = OnceLock::new();
+    T.get_or_init(|| {
+        let medium = OptimalTables::generate(TableSize::Medium);
+        let mut h5 = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::H5).expect("h0 bytes");
+        let mut h6 = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::H6).expect("h0 bytes");
+        let c = &medium.coords;
+        h5.h3 = Some(H3Build::new(c, 5).finish_threads(c, 2));
+        h6.h3 = Some(H3Build::new(c, 6).finish_threads(c, 2));
+        (h5, h6)
+    })
+}
+
+fn h5() -> &'static H3Table {
+    tables().0.h3.as_ref().expect("built")
+}
+
+fn h6() -> &'static H3Table {
+    tables().1.h3.as_ref().expect("built")
+}
+
+/// Stored values 0 (at most 8 moves), 1 (9), 2 (10), 3 (11 or more).
+const H5_DISTRIBUTION: [u64; 4] = [7_093_607, 75_535_381, 687_536_230, 2_991_993_182];
+const H6_DISTRIBUTION: [u64; 4] = [7_212_438, 79_127_370, 807_649_409, 6_630_327_583];
+/// h4's and h3's, as `tests/h3.rs` pins them from their own builds.
+const H4_DISTRIBUTION: [u64; 4] = [6_921_537, 70_454_750, 543_775_455, 1_259_927_458];
+const H3_DISTRIBUTION: [u64; 4] = [6_682_266, 63_588_463, 391_007_897, 479_260_974];
+
+/// The table keeping one flip fewer: each entry the lesser of the two it splits into. A row of
+/// `bits` flips is `2^bits` entries; its first half has the last kept flip 0, its second 1.
+fn fewer_flips(packed: &[u8], bits: usize) -> Vec<u8> {
+    // The least of each 2-bit field of two bytes, by table.
+    let mut least = vec![0u8; 1 << 16];
+    for (i, m) in least.iter_mut().enumerate() {
+        let (a, b) = (i & 0xff, i >> 8);
+        *m = (0..4).fold(0, |m, k| m | (a >> (2 * k) & 3).min(b >> (2 * k) & 3) << (2 * k)) as u8;
+    }
+    let row = 1 << (bits - 2); // bytes a row
+    packed
+        .chunks_exact(row)
+        .flat_map(|r| {
+            let (lo, hi) = r.split_at(row / 2);
+            lo.iter().zip(hi).map(|(&a, &b)| least[a as usize | (b as usize) << 8]).collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+fn distribution(packed: &[u8]) -> [u64; 4] {
+    let mut d = [0; 4];
+    for &b in packed {
+        for k in 0..4 {
+            d[(b >> (2 * k) & 3) as usize] += 1;
+        }
+    }
+    d
+}
+
+#[test]
+fn h5_and_h6_distributions_are_pinned() {
+    assert!(MAX_BITS >= 6, "h6 needs 64-bit indices");
+    let d = h5().distribution();
+    assert_eq!(d[..4], H5_DISTRIBUTION);
+    assert_eq!(d.iter().sum::<u64>(), (N_H0 << 5) as u64);
+    let d = h6().distribution();
+    assert_eq!(d[..4], H6_DISTRIBUTION);
+    assert_eq!(d.iter().sum::<u64>(), (N_H0 << 6) as u64);
+}
+
+#[test]
+fn each_flip_table_is_the_lesser_of_the_two_entries_of_the_next() {
+    // Every entry is the least mark over the h11 values it merges; one more flip parts them in
+    // two. h5 from h6, entry by entry; h4 and h3 from h5 have the distributions of their own builds.
+    let from6 = fewer_flips(&h6().packed, 6);
+    assert!(from6[..] == h5().packed[..], "h5 is not the lesser of h6's halves");
+    let h4 = fewer_flips(&h5().packed, 5);
+    assert_eq!(distribution(&h4), H4_DISTRIBUTION);
+    assert_eq!(distribution(&fewer_flips(&h4, 4)), H3_DISTRIBUTION);
+    // The sixth flip tells the halves apart on many entries.
+    let d5 = H5_DISTRIBUTION.iter().enumerate().map(|(v, &n)| v as u64 * n).sum::<u64>();
+    let d6 = H6_DISTRIBUTION.iter().enumerate().map(|(v, &n)| v as u64 * n).sum::<u64>();
+    assert!(d6 > 2 * d5 + (N_H0 << 5) as u64 / 20, "h6 knows little more than h5: {d6} against {d5}");
+}
+
+#[test]
+fn h5_and_h6_entries_match_the_conjugated_cube() {
+    let (with5, _) = tables();
+    let c = &with5.coords;
+    let mut rng = Rng::new(41);
+    for i in 0..20_000 {
+        let cube = if i % 2 == 0 {
+            random_cube(&mut rng)
+        } else {
+            CubieCube::from_moves(&random_moves(&mut rng, 1 + i % 9, &Face::ALL))
+        };
+        let cs = c.class_sym[cocsep(&cube)] as usize;
+        let conj = syms48()[cs & 63].conj(&cube);
+        for table in [h5(), h6()] {
+            let bits = TRACKED[..table.bits].iter().enumerate().fold(0, |b, (k, &j)| b | (conj.eo[j] as usize) << k);
+            let slow = ((cs >> 6) * N_ESEP + esep(&conj)) << table.bits | bits;
+            assert_eq!(table.index(c, cocsep(&cube), esep(&cube), h48::flips(&cube)), slow);
+        }
+    }
+}
+
+#[test]
+fn h5_and_h6_bytes_round_trip_and_damage_is_refused() {
+    for table in [h5(), h6()] {
+        let bits = table.bits;
+        let bytes = table.to_bytes();
+        assert_eq!(bytes.len(), 168 + (N_H0 << bits) / 4);
+        assert!(H3Table::from_bytes(&bytes, bits).expect("round trip").packed == table.packed);
+        let mut bad = bytes.clone();
+        bad[bytes.len() - 12_345] ^= 2;
+        assert!(H3Table::from_bytes(&bad, bits).is_err(), "a flipped bit");
+        assert!(H3Table::from_bytes(&bytes, 11 - bits).is_err(), "h5's bytes read as h6's, or h6's as h5's");
+        assert!(H3Table::from_vec(bytes, 7).is_err(), "no h7 here");
+    }
+}
+
+#[test]
+fn searches_over_h5_and_h6_find_the_optimal_lengths() {
+    let (with5, with6) = tables();
+    let tp = TwoPhaseTables::generate();
+    let mut rng = Rng::new(43);
+    for n in [7, 9, 11, 12, 13] {
+        let cube = CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL));
+        let a = solve_optimal(&cube, with5, Some(&tp), None, &mut |_| false).unwrap();
+        let b = solve_optimal(&cube, with6, Some(&tp), None, &mut |_| false).unwrap();
+        assert!(cube.apply_moves(&a).is_solved() && cube.apply_moves(&b).is_solved());
+        assert_eq!(a.len(), b.len(), "{n} random moves");
+        // A bound never above the length found.
+        assert!(with6.coords_bound(&cube) <= b.len() as u32 && with5.coords_bound(&cube) <= a.len() as u32);
+    }
+    // The benchmark's 16-move cubes (16 moves optimal, as every other table also finds).
+    for line in std::fs::read_to_string("bench/optimal-states.txt").unwrap().lines().skip(3) {
+        let State::Three(cube) = parse_state(line).unwrap() else { panic!("a 3x3 state") };
+        for t in [with5, with6] {
+            let sol = solve_optimal(&cube, t, Some(&tp), None, &mut |_| false).unwrap();
+            assert!(cube.apply_moves(&sol).is_solved());
+            assert_eq!(sol.len(), 16, "{line}");
+        }
+    }
+    let checkerboard = CubieCube::from_moves(&parse_moves("U2 D2 F2 B2 L2 R2").unwrap());
+    assert_eq!(solve_optimal(&checkerboard, with6, Some(&tp), None, &mut |_| false).unwrap().len(), 6);
+}
