@@ -407,14 +407,14 @@ pub struct OptimalSolver {
 
 #[wasm_bindgen]
 impl OptimalSolver {
-    /// A solver for the tables of `size`: "huge" (h4, 470 MB, beside h0's entries within 8
-    /// moves at 4 bits, 59 MB), "large" (h3, 235 MB, beside the same), "medium" (h0 alone, 4
-    /// bits) or "small" (h0 at 2 bits, 29 MB).
+    /// A solver for the tables of `size`: "h5" (940 MB, beside h0's entries within 8 moves at
+    /// 4 bits, 59 MB), "huge" (h4, 470 MB, beside the same), "large" (h3, 235 MB, beside the
+    /// same), "medium" (h0 alone, 4 bits) or "small" (h0 at 2 bits, 29 MB).
     #[wasm_bindgen(constructor)]
     pub fn new(size: &str) -> Result<OptimalSolver, JsError> {
         install_panic_hook();
         let size =
-            TableSize::parse(size).ok_or_else(|| JsError::new("the table size is small, medium, large or huge"))?;
+            TableSize::parse(size).ok_or_else(|| JsError::new("the table size is small, medium, large, huge or h5"))?;
         Ok(OptimalSolver {
             size,
             build: None,

@@ -251,10 +251,10 @@ async function loadStored(key, load) {
 }
 
 // The optimal solver's tables: from the cache when they check out, else built in slices with
-// progress and then cached (the large size's h3 table is 235 MB, the huge size's h4 470 MB: the
-// browser may ask before keeping them). The medium size's h0 table is kept as 'optimal-large';
-// the large and huge sizes build the h0 entries within 8 moves on their flip table's way (all of
-// h0 they need) and keep them beside it ('optimal-h3-near', 'optimal-h4-near'), or use a whole
+// progress and then cached (the large size's h3 table is 235 MB, the huge size's h4 470 MB, the
+// h5 size's 940 MB: the browser may ask before keeping them). The medium size's h0 table is kept
+// as 'optimal-large'; the sizes with a flip table build the h0 entries within 8 moves on its way
+// (all of h0 they need) and keep them beside it ('optimal-h3-near' and so on), or use a whole
 // h0 table kept before. A helper worker (`cacheOnly`)
 // takes them from the cache or not at all: building them again beside the first worker would
 // only slow it down.
@@ -274,7 +274,7 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
     await start();
     const started = performance.now();
     const solver = new OptimalSolver(size);
-    const flipKey = { large: 'optimal-h3', huge: 'optimal-h4' }[size];
+    const flipKey = { large: 'optimal-h3', huge: 'optimal-h4', h5: 'optimal-h5' }[size];
     const h0Key = size === 'small' ? 'optimal-small' : 'optimal-large';
     // What this solver builds in place of h0, and keeps under this key.
     const key = flipKey ? `${flipKey}-near` : h0Key;
