@@ -129,8 +129,27 @@ pub fn distribution(bytes: &[u8], entries: usize, bits: u32) -> [u64; 16] {
     let mut d = [0u64; 16];
     // Whole bytes through a byte histogram (fast), the tail entry by entry.
     let whole = entries / per_byte;
+    let mut from = 0;
+    if bits == 2 {
+        // 2-bit entries a word at a time by counting bits, several times faster than the
+        // histogram on the flip tables (the CLI's h6 is 1.9 GB, read on every run).
+        const LO: u64 = 0x5555_5555_5555_5555;
+        from = whole / 8 * 8;
+        let (mut ones, mut twos, mut threes) = (0u64, 0u64, 0u64);
+        for w in bytes[..from].chunks_exact(8) {
+            let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+            let (lo, hi) = (w & LO, w >> 1 & LO);
+            ones += (lo & !hi).count_ones() as u64;
+            twos += (hi & !lo).count_ones() as u64;
+            threes += (lo & hi).count_ones() as u64;
+        }
+        d[1] = ones;
+        d[2] = twos;
+        d[3] = threes;
+        d[0] = from as u64 * 4 - ones - twos - threes;
+    }
     let mut hist = [0u64; 256];
-    for &b in &bytes[..whole] {
+    for &b in &bytes[from..whole] {
         hist[b as usize] += 1;
     }
     for (b, &n) in hist.iter().enumerate() {
@@ -191,4 +210,27 @@ pub fn from_bytes_packed(bytes: &[u8], kind: u32, entries: usize, bits: u32) -> 
         }
     }
     Ok(packed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distribution;
+    use crate::rng::Rng;
+
+    #[test]
+    fn distribution_counts_every_entry_and_no_padding() {
+        // Against entry-by-entry counts, for lengths that end inside a word and inside a byte.
+        let mut rng = Rng::new(5);
+        for entries in [0usize, 1, 3, 4, 5, 31, 32, 33, 63, 4_000, 4_001, 4_003, 100_007] {
+            for bits in [2u32, 4] {
+                let per_byte = 8 / bits as usize;
+                let bytes: Vec<u8> = (0..entries.div_ceil(per_byte)).map(|_| rng.next_u64() as u8).collect();
+                let mut slow = [0u64; 16];
+                for i in 0..entries {
+                    slow[(bytes[i / per_byte] >> (i % per_byte * bits as usize) & ((1u8 << bits) - 1)) as usize] += 1;
+                }
+                assert_eq!(distribution(&bytes, entries, bits), slow, "{entries} entries of {bits} bits");
+            }
+        }
+    }
 }
