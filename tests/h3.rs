@@ -4,16 +4,13 @@
 
 mod common;
 
-use common::random_moves;
-use cubehint::coord::h0::{cocsep, esep, N_ESEP};
-use cubehint::coord::sym48::syms48;
+use common::{bench_cubes, check_flip_entries, random_moves};
 use cubehint::cube::{parse_moves, CubieCube, Face};
 use cubehint::rng::Rng;
 use cubehint::scramble::random_cube;
 use cubehint::solve::optimal::{solve_optimal, OptimalSearch};
-use cubehint::state::{parse_state, State};
 use cubehint::tables::format::{self, KIND_OPTIMAL_LARGE};
-use cubehint::tables::h48::{self, H3Build, H3Table, BASE, N_H3, N_H4, TRACKED};
+use cubehint::tables::h48::{H3Build, H3Table, BASE, N_H3, N_H4};
 use cubehint::tables::nibble::NibbleTable;
 use cubehint::tables::optimal::{H0Coords, OptimalTables, TableSize, N_H0};
 use cubehint::tables::two_phase::TwoPhaseTables;
@@ -118,23 +115,7 @@ fn h3_is_the_lesser_of_the_two_h4_entries_it_splits_into() {
 fn h3_entry_matches_the_conjugated_cube() {
     // The slow path: conjugate the whole cube to its corner class representative and read the
     // edges' slices and the kept flips off it.
-    let c = &tables().1.coords;
-    let mut rng = Rng::new(21);
-    for i in 0..20_000 {
-        let cube = if i % 2 == 0 {
-            random_cube(&mut rng)
-        } else {
-            CubieCube::from_moves(&random_moves(&mut rng, 1 + i % 9, &Face::ALL))
-        };
-        let cs = c.class_sym[cocsep(&cube)] as usize;
-        let conj = syms48()[cs & 63].conj(&cube);
-        assert_eq!(cocsep(&conj), c.reps[cs >> 6] as usize, "conjugated to the representative");
-        for table in [h3(), h4()] {
-            let bits = TRACKED[..table.bits].iter().enumerate().fold(0, |b, (k, &j)| b | (conj.eo[j] as usize) << k);
-            let slow = ((cs >> 6) * N_ESEP + esep(&conj)) << table.bits | bits;
-            assert_eq!(table.index(c, cocsep(&cube), esep(&cube), h48::flips(&cube)), slow);
-        }
-    }
+    check_flip_entries(&tables().1.coords, &[h3(), h4()], 21);
 }
 
 #[test]
@@ -211,12 +192,11 @@ fn optimal_lengths_are_the_same_with_h3_and_h4() {
         }
     }
     // Two of the benchmark's cubes, 16 moves optimal (as the h0 table alone also finds).
-    for line in std::fs::read_to_string("bench/optimal-states.txt").unwrap().lines().skip(4) {
-        let State::Three(cube) = parse_state(line).unwrap() else { panic!("a 3x3 state") };
+    for cube in bench_cubes(4) {
         for t in [large, huge] {
             let sol = solve_optimal(&cube, t, Some(&tp), None, &mut |_| false).unwrap();
             assert!(cube.apply_moves(&sol).is_solved());
-            assert_eq!(sol.len(), 16, "{line}");
+            assert_eq!(sol.len(), 16);
         }
     }
     let checkerboard = CubieCube::from_moves(&parse_moves("U2 D2 F2 B2 L2 R2").unwrap());
@@ -258,10 +238,7 @@ fn the_near_entries_in_place_of_h0_search_the_same_nodes_beside_h4() {
     let mut rng = Rng::new(31);
     let mut cubes: Vec<CubieCube> =
         [8, 11, 13, 14].iter().map(|&n| CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL))).collect();
-    for line in std::fs::read_to_string("bench/optimal-states.txt").unwrap().lines().skip(4).take(1) {
-        let State::Three(cube) = parse_state(line).unwrap() else { panic!("a 3x3 state") };
-        cubes.push(cube);
-    }
+    cubes.extend(bench_cubes(4).into_iter().take(1));
     for cube in &cubes {
         // Every bound the same, so the very same search: the same solution after the same nodes.
         let run = |t: &OptimalTables| {

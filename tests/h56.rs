@@ -5,15 +5,11 @@
 
 mod common;
 
-use common::random_moves;
-use cubehint::coord::h0::{cocsep, esep, N_ESEP};
-use cubehint::coord::sym48::syms48;
+use common::{bench_cubes, check_flip_entries, random_moves};
 use cubehint::cube::{parse_moves, CubieCube, Face};
 use cubehint::rng::Rng;
-use cubehint::scramble::random_cube;
 use cubehint::solve::optimal::solve_optimal;
-use cubehint::state::{parse_state, State};
-use cubehint::tables::h48::{self, H3Build, H3Table, MAX_BITS, TRACKED};
+use cubehint::tables::h48::{H3Build, H3Table, MAX_BITS};
 use cubehint::tables::optimal::{OptimalTables, TableSize, N_H0};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use std::sync::OnceLock;
@@ -104,23 +100,9 @@ fn each_flip_table_is_the_lesser_of_the_two_entries_of_the_next() {
 
 #[test]
 fn h5_and_h6_entries_match_the_conjugated_cube() {
-    let (with5, _) = tables();
-    let c = &with5.coords;
-    let mut rng = Rng::new(41);
-    for i in 0..20_000 {
-        let cube = if i % 2 == 0 {
-            random_cube(&mut rng)
-        } else {
-            CubieCube::from_moves(&random_moves(&mut rng, 1 + i % 9, &Face::ALL))
-        };
-        let cs = c.class_sym[cocsep(&cube)] as usize;
-        let conj = syms48()[cs & 63].conj(&cube);
-        for table in [h5(), h6()] {
-            let bits = TRACKED[..table.bits].iter().enumerate().fold(0, |b, (k, &j)| b | (conj.eo[j] as usize) << k);
-            let slow = ((cs >> 6) * N_ESEP + esep(&conj)) << table.bits | bits;
-            assert_eq!(table.index(c, cocsep(&cube), esep(&cube), h48::flips(&cube)), slow);
-        }
-    }
+    // The slow path: conjugate the whole cube to its corner class representative and read the
+    // edges' slices and the kept flips off it.
+    check_flip_entries(&tables().0.coords, &[h5(), h6()], 41);
 }
 
 #[test]
@@ -153,12 +135,11 @@ fn searches_over_h5_and_h6_find_the_optimal_lengths() {
         assert!(with6.coords_bound(&cube) <= b.len() as u32 && with5.coords_bound(&cube) <= a.len() as u32);
     }
     // The benchmark's 16-move cubes (16 moves optimal, as every other table also finds).
-    for line in std::fs::read_to_string("bench/optimal-states.txt").unwrap().lines().skip(3) {
-        let State::Three(cube) = parse_state(line).unwrap() else { panic!("a 3x3 state") };
+    for cube in bench_cubes(3) {
         for t in [with5, with6] {
             let sol = solve_optimal(&cube, t, Some(&tp), None, &mut |_| false).unwrap();
             assert!(cube.apply_moves(&sol).is_solved());
-            assert_eq!(sol.len(), 16, "{line}");
+            assert_eq!(sol.len(), 16);
         }
     }
     let checkerboard = CubieCube::from_moves(&parse_moves("U2 D2 F2 B2 L2 R2").unwrap());

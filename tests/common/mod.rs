@@ -38,3 +38,63 @@ pub fn solved(stickers: &str) -> bool {
 pub fn solved_string(size: Size) -> String {
     to_string(&size.solved())
 }
+
+/// A random cube for even `i`, else `1 + i % 9` random moves from solved: checks over both far
+/// and near cubes.
+pub fn far_or_near(rng: &mut Rng, i: usize) -> cubehint::cube::CubieCube {
+    if i % 2 == 0 {
+        cubehint::scramble::random_cube(rng)
+    } else {
+        cubehint::cube::CubieCube::from_moves(&random_moves(rng, 1 + i % 9, &Face::ALL))
+    }
+}
+
+/// A flip table's entry for `cube` the slow way (the table keeping `bits` flips): the whole cube
+/// conjugated to its corner class representative, its edges' slices and kept flips read off it.
+pub fn flip_entry_slow(
+    c: &cubehint::tables::optimal::H0Coords,
+    bits: usize,
+    cube: &cubehint::cube::CubieCube,
+) -> usize {
+    use cubehint::coord::h0::{cocsep, esep, N_ESEP};
+    let cs = c.class_sym[cocsep(cube)] as usize;
+    let conj = cubehint::coord::sym48::syms48()[cs & 63].conj(cube);
+    assert_eq!(cocsep(&conj), c.reps[cs >> 6] as usize, "conjugated to the representative");
+    let tracked = &cubehint::tables::h48::TRACKED[..bits];
+    let flips = tracked.iter().enumerate().fold(0, |b, (k, &j)| b | (conj.eo[j] as usize) << k);
+    ((cs >> 6) * N_ESEP + esep(&conj)) << bits | flips
+}
+
+/// The cubes of `bench/optimal-states.txt` after the first `skip` (its last three need 16 moves).
+pub fn bench_cubes(skip: usize) -> Vec<cubehint::cube::CubieCube> {
+    let text = std::fs::read_to_string("bench/optimal-states.txt").expect("bench/optimal-states.txt");
+    text.lines()
+        .skip(skip)
+        .map(|line| match cubehint::state::parse_state(line).expect("a cube") {
+            cubehint::state::State::Three(cube) => cube,
+            _ => panic!("a 3x3 state: {line}"),
+        })
+        .collect()
+}
+
+/// Checks each table's entry against [`flip_entry_slow`] for 20,000 cubes far and near.
+pub fn check_flip_entries(
+    c: &cubehint::tables::optimal::H0Coords,
+    tables: &[&cubehint::tables::h48::H3Table],
+    seed: u64,
+) {
+    use cubehint::coord::h0::{cocsep, esep};
+    let mut rng = Rng::new(seed);
+    for i in 0..20_000 {
+        let cube = far_or_near(&mut rng, i);
+        for table in tables {
+            let slow = flip_entry_slow(c, table.bits, &cube);
+            assert_eq!(
+                table.index(c, cocsep(&cube), esep(&cube), cubehint::tables::h48::flips(&cube)),
+                slow,
+                "h{}",
+                table.bits
+            );
+        }
+    }
+}
