@@ -402,8 +402,8 @@ fn default_size(dir: Option<&str>) -> TableSize {
         return TableSize::with_flips(b).expect("a size for every flip table");
     }
     const GIB: u64 = 1 << 30;
-    let want = |b: usize| if b >= 6 { 6 * GIB } else { 3 * GIB };
-    let fits = |b: &usize| *b >= 5 && available_memory().is_some_and(|m| m >= want(*b));
+    let free = available_memory().unwrap_or(0);
+    let fits = |b: &usize| *b >= 5 && free >= if *b >= 6 { 6 * GIB } else { 3 * GIB };
     bits.clone().find(fits).and_then(TableSize::with_flips).unwrap_or(TableSize::Huge)
 }
 
