@@ -394,17 +394,16 @@ const SIZES: &str = "small, medium, large, huge, h5 or h6";
 
 /// The size used when `--table` names none: the one whose flip table `dir` already holds (the
 /// biggest, when several), else the biggest that this machine's available memory holds with
-/// room to spare (h6 needs about 2.1 GB while it builds, h5 1.2 GB, h4 0.7 GB), else h4.
+/// room to spare (a run with h6 loaded peaked at 1.95 GB, one with h4 at 0.57 GB), else h4.
 fn default_size(dir: Option<&str>) -> TableSize {
-    let bits = (3..=h48::MAX_BITS).rev();
     let present = |b: &usize| dir.is_some_and(|d| std::path::Path::new(&format!("{d}/{}", flip_file(*b))).exists());
-    if let Some(b) = bits.clone().find(present) {
+    if let Some(b) = (3..=h48::MAX_BITS).rev().find(present) {
         return TableSize::with_flips(b).expect("a size for every flip table");
     }
     const GIB: u64 = 1 << 30;
     let free = available_memory().unwrap_or(0);
-    let fits = |b: &usize| *b >= 5 && free >= if *b >= 6 { 6 * GIB } else { 3 * GIB };
-    bits.clone().find(fits).and_then(TableSize::with_flips).unwrap_or(TableSize::Huge)
+    let fits = |b: &usize| free >= if *b >= 6 { 6 * GIB } else { 3 * GIB };
+    (5..=h48::MAX_BITS).rev().find(fits).and_then(TableSize::with_flips).unwrap_or(TableSize::Huge)
 }
 
 /// The memory available to a new process (Linux: MemAvailable of /proc/meminfo), in bytes.
