@@ -12,7 +12,7 @@ use crate::solve::pocket_ida::PocketIda;
 use crate::solve::two_phase::{solve_with_stats, Limits};
 use crate::state::{apply_text, parse_state, State};
 use crate::tables::format;
-use crate::tables::h48::{H3Build, H3Table};
+use crate::tables::h48::{H3Build, H3Reader};
 use crate::tables::optimal::{H0Build, H0Coords, OptimalTables, TableSize, N_H0};
 use crate::tables::phase1::{Phase1Build, Phase1Table};
 use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
@@ -395,6 +395,8 @@ pub struct OptimalSolver {
     coords: Option<H0Coords>,
     /// The flip table's header once asked for (its checksum reads the whole table).
     h3_header: Option<Vec<u8>>,
+    /// A flip table being loaded a piece at a time (`load_h3_begin`).
+    h3_load: Option<H3Reader>,
     tables: Option<OptimalTables>,
     two_phase: Option<TwoPhaseTables>,
     phase1_build: Option<Phase1Build>,
@@ -421,6 +423,7 @@ impl OptimalSolver {
             h3_build: None,
             coords: None,
             h3_header: None,
+            h3_load: None,
             tables: None,
             two_phase: None,
             phase1_build: None,
@@ -440,12 +443,34 @@ impl OptimalSolver {
         Ok(())
     }
 
-    /// Loads an h3 or h4 table saved by `h3_bytes` (the large or huge size); fails, keeping
-    /// nothing, if it does not check out or the h0 table is not there yet.
-    pub fn load_h3(&mut self, bytes: Vec<u8>) -> Result<(), JsError> {
+    /// Starts loading the flip table saved by `h3_bytes` (the large, huge or h5 size), to be
+    /// handed over a piece at a time (`load_h3_piece`, then `load_h3_end`), as the page keeps
+    /// it: no whole copy of it is made on either side. Fails if the h0 table is not there yet.
+    pub fn load_h3_begin(&mut self) -> Result<(), JsError> {
         let bits = self.size.flip_bits().ok_or_else(|| JsError::new("this size has no flip table"))?;
+        if self.tables.is_none() {
+            return Err(JsError::new("load the h0 table first"));
+        }
+        self.h3_load = Some(H3Reader::new(bits).map_err(|e| JsError::new(&e.to_string()))?);
+        Ok(())
+    }
+
+    /// The next piece of the flip table being loaded; fails, keeping nothing, if the table
+    /// already reads wrong.
+    pub fn load_h3_piece(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        let reader = self.h3_load.as_mut().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
+        if let Err(e) = reader.push(bytes) {
+            self.h3_load = None;
+            return Err(JsError::new(&e.to_string()));
+        }
+        Ok(())
+    }
+
+    /// Ends the flip table's load: it is used if it checks out (else nothing is kept).
+    pub fn load_h3_end(&mut self) -> Result<(), JsError> {
+        let reader = self.h3_load.take().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
         let tables = self.tables.as_mut().ok_or_else(|| JsError::new("load the h0 table first"))?;
-        tables.h3 = Some(H3Table::from_vec(bytes, bits).map_err(|e| JsError::new(&e.to_string()))?);
+        tables.h3 = Some(reader.finish().map_err(|e| JsError::new(&e.to_string()))?);
         self.h3_header = None;
         self.h3_build = None;
         Ok(())

@@ -10,7 +10,7 @@ use cubehint::rng::Rng;
 use cubehint::scramble::random_cube;
 use cubehint::solve::optimal::{solve_optimal, OptimalSearch};
 use cubehint::tables::format::{self, KIND_OPTIMAL_LARGE};
-use cubehint::tables::h48::{H3Build, H3Table, BASE, N_H3, N_H4};
+use cubehint::tables::h48::{H3Build, H3Reader, H3Table, BASE, N_H3, N_H4};
 use cubehint::tables::nibble::NibbleTable;
 use cubehint::tables::optimal::{H0Coords, OptimalTables, TableSize, N_H0};
 use cubehint::tables::two_phase::TwoPhaseTables;
@@ -159,14 +159,24 @@ fn h3_and_h4_bytes_round_trip_and_damage_is_refused() {
         assert_eq!(bytes.len(), 168 + n.div_ceil(4));
         let back = H3Table::from_bytes(&bytes, bits).expect("round trip");
         assert_eq!(back.packed, table.packed);
-        assert_eq!(H3Table::from_vec(bytes.clone(), bits).expect("round trip").packed, table.packed);
-        // In pieces, as the page stores it (the first piece holds the header and some entries).
+        // In pieces, as the page stores it (the first piece holds the header and some entries),
+        // and read back a piece at a time, as the page and the CLI read it.
         let header = table.header();
         let piece = 32 << 20;
-        let pieces: Vec<u8> = (0..bytes.len().div_ceil(piece))
-            .flat_map(|i| table.bytes_piece(&header, i * piece, (i + 1) * piece))
-            .collect();
+        let mut reader = H3Reader::new(bits).expect("a size this build has");
+        let mut pieces = Vec::new();
+        for i in 0..bytes.len().div_ceil(piece) {
+            let p = table.bytes_piece(&header, i * piece, (i + 1) * piece);
+            reader.push(&p).expect("a good piece");
+            pieces.extend_from_slice(&p);
+        }
         assert!(pieces == bytes, "the pieces add up to the bytes");
+        assert!(reader.finish().expect("round trip").packed == table.packed);
+        let path = std::env::temp_dir().join(format!("cubehint-test-h{bits}-{}.bin", std::process::id()));
+        std::fs::write(&path, &bytes).expect("a temporary file");
+        let read = H3Table::read_file(path.to_str().expect("a path"), bits);
+        std::fs::remove_file(&path).expect("removed");
+        assert!(read.expect("read").expect("round trip").packed == table.packed);
         assert_eq!(table.bytes_piece(&header, 100, 300), bytes[100..300]);
         let mut bad = bytes.clone();
         bad[168 + 98_765_432] ^= 4;

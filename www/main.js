@@ -546,13 +546,16 @@ function onTablesProgress(p) {
     document.body.dataset.tablesOptimalHelper = p.helper;
     return;
   }
+  if (p.source) document.body.dataset.tablesOptimal = p.source;
+  // Tables ready while a search already shows its progress (a helper worker that loaded them
+  // first, or searched the h0 entries meanwhile): the search's line stays.
+  if (p.fraction >= 1 && lastSearch) return;
   const bar = $('optimal-progress');
   bar.value = p.fraction;
   $('optimal-label').textContent =
     p.fraction >= 1
       ? 'Optimal table ready.'
       : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes', h5: '; a few minutes' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
-  if (p.source) document.body.dataset.tablesOptimal = p.source;
 }
 
 // The latest search progress and when it came: the time shown goes on between reports (a

@@ -30,13 +30,19 @@ const pause = () =>
     channel.port2.postMessage(0);
   });
 
+// One connection for the worker's life (a table kept in pieces is tens of reads).
+let db = null;
 function openDb() {
-  return new Promise((resolve, reject) => {
+  db ??= new Promise((resolve, reject) => {
     const req = indexedDB.open(TABLE_DB, 1);
     req.onupgradeneeded = () => req.result.createObjectStore('tables');
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
+  }).catch((err) => {
+    db = null; // asked again next time
+    throw err;
   });
+  return db;
 }
 
 async function dbGet(key) {
@@ -71,16 +77,32 @@ async function dbPutBig(key, length, piece) {
   return dbPut(key, { pieces, length });
 }
 
-async function dbGetBig(key) {
+// Hands the pieces of a table kept by dbPutBig to `each(bytes, offset, length)` in order (until
+// it returns false), the next ones already being read while one is handed over; the table's
+// length, or null if it is not kept whole.
+const READ_AHEAD = 2;
+async function dbEachPiece(key, each) {
   const head = await dbGet(key);
   if (!head?.pieces) return null;
-  const out = new Uint8Array(head.length);
+  const reads = [];
+  const read = (i) => (i < head.pieces ? dbGet(`${key}:${i}`) : null);
+  for (let i = 0; i < READ_AHEAD; i++) reads.push(read(i));
   for (let i = 0; i < head.pieces; i++) {
-    const piece = await dbGet(`${key}:${i}`);
+    const piece = await reads.shift();
+    reads.push(read(i + READ_AHEAD));
     if (!piece || i * PIECE + piece.byteLength > head.length) return null;
-    out.set(new Uint8Array(piece), i * PIECE);
+    if (each(new Uint8Array(piece), i * PIECE, head.length) === false) return null;
   }
-  return out;
+  return head.length;
+}
+
+async function dbGetBig(key) {
+  let out = null;
+  const length = await dbEachPiece(key, (piece, at, length) => {
+    out ??= new Uint8Array(length);
+    out.set(piece, at);
+  });
+  return length === out?.length ? out : null;
 }
 
 // A table file served beside the page (`cubehint tables --out www/tables`), or null.
@@ -250,6 +272,28 @@ async function loadStored(key, load) {
   }
 }
 
+// The same for a flip table (hundreds of megabytes), handed to `solver` a piece at a time as it
+// is read from the cache: no whole copy of it is made in this worker's memory.
+async function loadStoredFlips(key, solver) {
+  let refused = false;
+  const load = (piece) => {
+    try {
+      solver.load_h3_piece(piece);
+    } catch {
+      refused = true;
+      return false; // no need to read the rest
+    }
+  };
+  solver.load_h3_begin();
+  const length = await dbEachPiece(key, load).catch(() => null);
+  try {
+    solver.load_h3_end(); // checks the table, or lets go of the part read
+    return 'cache';
+  } catch {
+    return refused || length !== null ? 'rebuilt (the cached copy failed its check)' : 'built';
+  }
+}
+
 // The optimal solver's tables: from the cache when they check out, else built in slices with
 // progress and then cached (the large size's h3 table is 235 MB, the huge size's h4 470 MB, the
 // h5 size's 940 MB: the browser may ask before keeping them). The medium size's h0 table is kept
@@ -284,7 +328,7 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
     }
     let h0Stored = source === 'cache';
     let h3Source = flipKey ? 'built' : null;
-    if (flipKey && solver.ready_h0()) h3Source = await loadStored(flipKey, (bytes) => solver.load_h3(bytes));
+    if (flipKey && solver.ready_h0()) h3Source = await loadStoredFlips(flipKey, solver);
     if (cacheOnly && !solver.ready()) {
       optimal = null;
       solver.free();

@@ -9,7 +9,6 @@ use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
 use cubehint::solve::two_phase::{solve_with_stats, Limits};
 use cubehint::state::{apply_text, parse_state, State};
 use cubehint::tables::h48::{self, H3Build, H3Table};
-use cubehint::tables::huge_pages;
 use cubehint::tables::optimal::{OptimalTables, TableSize};
 use cubehint::tables::phase1::Phase1Table;
 use cubehint::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
@@ -366,9 +365,7 @@ fn load_optimal(size: TableSize, dir: Option<&str>, save: bool) -> Result<Optima
     });
     if let Some(bits) = size.flip_bits() {
         let name = flip_file(bits);
-        // Read into memory backed by huge pages where the system offers them.
-        let read_big = |name: &str| dir.and_then(|d| huge_pages::read(&format!("{d}/{name}")).ok());
-        tables.h3 = match read_big(&name).map(|b| H3Table::from_vec(b, bits)) {
+        tables.h3 = match dir.and_then(|d| H3Table::read_file(&format!("{d}/{name}"), bits).ok()) {
             Some(Ok(t)) => Some(t),
             Some(Err(e)) => bad(&name, e).map(|_| None)?,
             None => None,

@@ -56,19 +56,63 @@ pub const KIND_OPTIMAL_H6: u32 = 15;
 /// by one. Each step is a bijection of the state for a given word, so a change within any one
 /// word always changes the sum.
 fn checksum(chunks: &[&[u8]]) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut f = Fnv::new();
     for chunk in chunks {
-        let words = chunk.chunks_exact(8);
+        f.update(chunk);
+        f.end_chunk();
+    }
+    f.h
+}
+
+/// The running state of [`checksum`], fed a chunk in pieces of any length (a table read a piece
+/// at a time sums as it would whole).
+struct Fnv {
+    h: u64,
+    /// Bytes of a word not yet whole.
+    carry: [u8; 8],
+    n: usize,
+}
+
+impl Fnv {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+
+    fn new() -> Fnv {
+        Fnv { h: 0xcbf2_9ce4_8422_2325, carry: [0; 8], n: 0 }
+    }
+
+    fn word(&mut self, w: u64) {
+        self.h = (self.h ^ w).wrapping_mul(Fnv::PRIME);
+    }
+
+    /// More bytes of the chunk being summed.
+    fn update(&mut self, mut bytes: &[u8]) {
+        if self.n > 0 {
+            let take = (8 - self.n).min(bytes.len());
+            self.carry[self.n..self.n + take].copy_from_slice(&bytes[..take]);
+            self.n += take;
+            bytes = &bytes[take..];
+            if self.n < 8 {
+                return;
+            }
+            self.word(u64::from_le_bytes(self.carry));
+            self.n = 0;
+        }
+        let words = bytes.chunks_exact(8);
         let rest = words.remainder();
         for w in words {
-            h = (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(PRIME);
+            self.word(u64::from_le_bytes(w.try_into().expect("8 bytes")));
         }
-        for &b in rest {
-            h = (h ^ b as u64).wrapping_mul(PRIME);
-        }
+        self.carry[..rest.len()].copy_from_slice(rest);
+        self.n = rest.len();
     }
-    h
+
+    /// Ends a chunk: its bytes after the last whole word count one by one.
+    fn end_chunk(&mut self) {
+        for k in 0..self.n {
+            self.h = (self.h ^ self.carry[k] as u64).wrapping_mul(Fnv::PRIME);
+        }
+        self.n = 0;
+    }
 }
 
 /// Serialises a table of `kind`.
@@ -185,47 +229,139 @@ pub fn from_bytes_packed(bytes: &[u8], kind: u32, entries: usize, bits: u32) -> 
     if bytes.len() < HEADER_LEN {
         return Err(TableError::Truncated);
     }
-    if &bytes[..8] != MAGIC {
-        return Err(TableError::Magic);
-    }
-    let version = u32_at(bytes, 8);
-    if version != FORMAT_VERSION {
-        return Err(TableError::Version(version));
-    }
-    let found_kind = u32_at(bytes, 12);
-    if found_kind != kind {
-        return Err(TableError::Header(format!("table kind {found_kind}, expected {kind}")));
-    }
-    let found_entries = u64_at(bytes, 16);
-    if found_entries != entries as u64 {
-        return Err(TableError::Header(format!("{found_entries} entries, expected {entries}")));
-    }
-    let base = u32_at(bytes, 28);
-    if u32_at(bytes, 24) != bits || (bits == 4 && base != 0) || base > 15 {
-        return Err(TableError::Header(format!("bits per entry must be {bits}")));
-    }
-    let payload = entries.div_ceil((8 / bits) as usize);
-    if bytes.len() != HEADER_LEN + payload {
+    let base = check_header(bytes, kind, entries, bits)?;
+    if bytes.len() != HEADER_LEN + payload_len(entries, bits) {
         return Err(TableError::Truncated);
     }
-    let stored = u64_at(bytes, CHECKSUM_AT);
-    let sum = checksum(&[&bytes[..CHECKSUM_AT], &[0u8; 8], &bytes[HEADER_LEN..]]);
-    if stored != sum {
+    if u64_at(bytes, CHECKSUM_AT) != checksum(&[&bytes[..CHECKSUM_AT], &[0u8; 8], &bytes[HEADER_LEN..]]) {
         return Err(TableError::Checksum);
     }
     let packed = Packed { bits, base, entries, bytes: &bytes[HEADER_LEN..] };
-    let dist = distribution(packed.bytes, entries, bits);
-    for (d, want) in dist.iter().enumerate() {
-        if *want != u64_at(bytes, 32 + 8 * d) {
+    check_distribution(bytes, &distribution(packed.bytes, entries, bits))?;
+    Ok(packed)
+}
+
+/// Bytes of `entries` entries packed `bits` each.
+fn payload_len(entries: usize, bits: u32) -> usize {
+    entries.div_ceil((8 / bits) as usize)
+}
+
+/// Checks a header's fields (all but the checksum and the distribution) for a table of `kind`
+/// with `entries` entries of `bits` bits; gives its base value.
+fn check_header(header: &[u8], kind: u32, entries: usize, bits: u32) -> Result<u32, TableError> {
+    if &header[..8] != MAGIC {
+        return Err(TableError::Magic);
+    }
+    let version = u32_at(header, 8);
+    if version != FORMAT_VERSION {
+        return Err(TableError::Version(version));
+    }
+    let found_kind = u32_at(header, 12);
+    if found_kind != kind {
+        return Err(TableError::Header(format!("table kind {found_kind}, expected {kind}")));
+    }
+    let found_entries = u64_at(header, 16);
+    if found_entries != entries as u64 {
+        return Err(TableError::Header(format!("{found_entries} entries, expected {entries}")));
+    }
+    let base = u32_at(header, 28);
+    if u32_at(header, 24) != bits || (bits == 4 && base != 0) || base > 15 {
+        return Err(TableError::Header(format!("bits per entry must be {bits}")));
+    }
+    Ok(base)
+}
+
+/// Checks the counts a header records against the entries' own.
+fn check_distribution(header: &[u8], counted: &[u64; 16]) -> Result<(), TableError> {
+    for (d, want) in counted.iter().enumerate() {
+        if *want != u64_at(header, 32 + 8 * d) {
             return Err(TableError::Header(format!("depth {d} count does not match the entries")));
         }
     }
-    Ok(packed)
+    Ok(())
+}
+
+/// Reads a packed table handed over a piece at a time (a big table kept in pieces by the browser,
+/// or read from a file), checking it as [`from_bytes_packed`] does, into a buffer of the
+/// payload alone: no whole copy with its header is ever made. A wrong header is refused as soon
+/// as it is all there; the checksum and the distribution at the end.
+pub struct PieceReader {
+    kind: u32,
+    entries: usize,
+    bits: u32,
+    header: Vec<u8>,
+    base: u32,
+    sum: Fnv,
+    counted: [u64; 16],
+    /// Payload bytes read so far.
+    seen: usize,
+}
+
+impl PieceReader {
+    /// Starts reading a table of `kind` with `entries` entries of `bits` bits.
+    pub fn new(kind: u32, entries: usize, bits: u32) -> PieceReader {
+        PieceReader { kind, entries, bits, header: Vec::with_capacity(HEADER_LEN), base: 0, sum: Fnv::new(), counted: [0; 16], seen: 0 }
+    }
+
+    /// The payload's length in bytes (what `out` holds at the end).
+    pub fn payload_len(&self) -> usize {
+        payload_len(self.entries, self.bits)
+    }
+
+    /// The next bytes of the table; its payload's are added to the end of `out`.
+    pub fn push(&mut self, mut bytes: &[u8], out: &mut Vec<u8>) -> Result<(), TableError> {
+        if self.header.len() < HEADER_LEN {
+            let take = (HEADER_LEN - self.header.len()).min(bytes.len());
+            self.header.extend_from_slice(&bytes[..take]);
+            bytes = &bytes[take..];
+            if self.header.len() < HEADER_LEN {
+                return Ok(());
+            }
+            self.base = check_header(&self.header, self.kind, self.entries, self.bits)?;
+            self.sum.update(&self.header[..CHECKSUM_AT]);
+            self.sum.update(&[0u8; 8]);
+            self.sum.end_chunk();
+        }
+        if self.seen + bytes.len() > self.payload_len() {
+            return Err(TableError::Header("longer than its header says".into()));
+        }
+        // Bytes whose entries are all real count here; a last byte with padding, at the end.
+        let per_byte = (8 / self.bits) as usize;
+        let whole = self.entries / per_byte;
+        let n = whole.saturating_sub(self.seen).min(bytes.len());
+        for (d, c) in distribution(&bytes[..n], n * per_byte, self.bits).iter().enumerate() {
+            self.counted[d] += c;
+        }
+        self.sum.update(bytes);
+        out.extend_from_slice(bytes);
+        self.seen += bytes.len();
+        Ok(())
+    }
+
+    /// Checks the table once all of it is read (`payload` is what [`PieceReader::push`] added
+    /// to `out`); gives its base value.
+    pub fn finish(mut self, payload: &[u8]) -> Result<u32, TableError> {
+        if self.header.len() < HEADER_LEN || self.seen != self.payload_len() || payload.len() != self.seen {
+            return Err(TableError::Truncated);
+        }
+        self.sum.end_chunk();
+        if u64_at(&self.header, CHECKSUM_AT) != self.sum.h {
+            return Err(TableError::Checksum);
+        }
+        let per_byte = (8 / self.bits) as usize;
+        let whole = self.entries / per_byte;
+        let tail = distribution(&payload[whole..], self.entries - whole * per_byte, self.bits);
+        for (d, c) in tail.iter().enumerate() {
+            self.counted[d] += c;
+        }
+        check_distribution(&self.header, &self.counted)?;
+        Ok(self.base)
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{checksum, distribution, from_bytes_packed, to_bytes_packed, Packed};
+    use super::{checksum, distribution, from_bytes_packed, to_bytes_packed, Packed, PieceReader, TableError};
     use crate::rng::Rng;
 
     #[test]
@@ -255,6 +391,45 @@ mod tests {
         }
         // Chunks split at whole words sum as the bytes they hold.
         assert_eq!(checksum(&[&bytes[..160], &bytes[160..]]), sum);
+    }
+
+    /// Reads `bytes` through a [`PieceReader`] in pieces of `piece` bytes.
+    fn read_in_pieces(bytes: &[u8], entries: usize, piece: usize) -> Result<Vec<u8>, TableError> {
+        let mut r = PieceReader::new(14, entries, 2);
+        let mut out = Vec::with_capacity(r.payload_len());
+        for p in bytes.chunks(piece) {
+            r.push(p, &mut out)?;
+        }
+        r.finish(&out).map(|_| out)
+    }
+
+    #[test]
+    fn a_table_read_in_pieces_is_checked_as_a_whole_one() {
+        // Entries that end inside a byte (padding in the last one) and a payload that ends
+        // inside a word; pieces of every length from 1 to past the end.
+        let mut rng = Rng::new(3);
+        let entries = 4 * 1_003 - 1;
+        let mut payload: Vec<u8> = (0..1_003).map(|_| rng.next_u64() as u8).collect();
+        payload[1_002] &= 0x3f; // the padding entry holds 0
+        let packed = Packed { bits: 2, base: 8, entries, bytes: &payload };
+        let bytes = to_bytes_packed(14, &packed, &distribution(&payload, entries, 2));
+        for piece in (1..=40).chain([167, 168, 169, 500, 4096]) {
+            assert_eq!(read_in_pieces(&bytes, entries, piece).expect("reads"), payload, "pieces of {piece}");
+        }
+        for i in 0..bytes.len() {
+            for bit in 0..8 {
+                let mut bad = bytes.clone();
+                bad[i] ^= 1 << bit;
+                assert!(from_bytes_packed(&bad, 14, entries, 2).is_err());
+                assert!(read_in_pieces(&bad, entries, 64).is_err(), "bit {bit} of byte {i}");
+            }
+        }
+        assert!(matches!(read_in_pieces(&bytes[..bytes.len() - 1], entries, 64), Err(TableError::Truncated)));
+        assert!(read_in_pieces(&bytes[..100], entries, 64).is_err(), "the header alone, cut");
+        let mut long = bytes.clone();
+        long.push(0);
+        assert!(read_in_pieces(&long, entries, 64).is_err(), "a byte too many");
+        assert!(matches!(read_in_pieces(&bytes, entries + 4, 64), Err(TableError::Header(_))), "another size");
     }
 
     #[test]

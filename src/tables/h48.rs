@@ -328,29 +328,69 @@ impl H3Table {
 
     /// Reads a table keeping `bits` flips written by [`H3Table::to_bytes`].
     pub fn from_bytes(bytes: &[u8], bits: usize) -> Result<H3Table, TableError> {
-        let mut copy = huge_pages::with_capacity(bytes.len());
-        copy.extend_from_slice(bytes);
-        H3Table::from_vec(copy, bits)
+        let mut r = H3Reader::new(bits)?;
+        r.push(bytes)?;
+        r.finish()
     }
 
-    /// [`H3Table::from_bytes`] keeping the bytes it is given (no second copy of a table of
-    /// hundreds of megabytes).
-    pub fn from_vec(mut bytes: Vec<u8>, bits: usize) -> Result<H3Table, TableError> {
-        if !(3..=MAX_BITS).contains(&bits) {
-            return Err(TableError::Header(format!("no h{bits} table here (h3 to h{MAX_BITS})")));
+    /// Reads a table keeping `bits` flips from a file written by [`H3Table::to_bytes`], a piece
+    /// at a time into memory backed by huge pages where the system offers them.
+    pub fn read_file(path: &str, bits: usize) -> std::io::Result<Result<H3Table, TableError>> {
+        let mut f = std::fs::File::open(path)?;
+        let mut r = match H3Reader::new(bits) {
+            Ok(r) => r,
+            Err(e) => return Ok(Err(e)),
+        };
+        let mut piece = vec![0u8; 4 << 20];
+        loop {
+            let n = std::io::Read::read(&mut f, &mut piece)?;
+            if n == 0 {
+                return Ok(r.finish());
+            }
+            if let Err(e) = r.push(&piece[..n]) {
+                return Ok(Err(e));
+            }
         }
-        let p = format::from_bytes_packed(&bytes, kind(bits), entries(bits), 2)?;
-        if p.base != BASE as u32 {
-            return Err(TableError::Header(format!("base {} where {} was expected", p.base, BASE)));
-        }
-        let header = bytes.len() - p.bytes.len();
-        bytes.drain(..header);
-        Ok(H3Table { packed: bytes.into_boxed_slice(), flips: FlipCoords::generate(), bits })
     }
 
     /// Counts of each stored value.
     pub fn distribution(&self) -> [u64; 16] {
         format::distribution(&self.packed, entries(self.bits), 2)
+    }
+}
+
+/// A flip table read a piece at a time (from the browser's cache, which keeps it in 32 MB
+/// pieces, or from a file), checked as a whole one is, into its final place: no copy of the
+/// whole table with its header is made, nor moved to drop the header.
+pub struct H3Reader {
+    reader: format::PieceReader,
+    packed: Vec<u8>,
+    bits: usize,
+}
+
+impl H3Reader {
+    /// Starts reading a table keeping `bits` flips (allocates it).
+    pub fn new(bits: usize) -> Result<H3Reader, TableError> {
+        if !(3..=MAX_BITS).contains(&bits) {
+            return Err(TableError::Header(format!("no h{bits} table here (h3 to h{MAX_BITS})")));
+        }
+        let reader = format::PieceReader::new(kind(bits), entries(bits), 2);
+        let packed = huge_pages::with_capacity(reader.payload_len());
+        Ok(H3Reader { reader, packed, bits })
+    }
+
+    /// The next bytes of the table.
+    pub fn push(&mut self, bytes: &[u8]) -> Result<(), TableError> {
+        self.reader.push(bytes, &mut self.packed)
+    }
+
+    /// The table, once all of it is read and it checks out.
+    pub fn finish(self) -> Result<H3Table, TableError> {
+        let base = self.reader.finish(&self.packed)?;
+        if base != BASE as u32 {
+            return Err(TableError::Header(format!("base {base} where {BASE} was expected")));
+        }
+        Ok(H3Table { packed: self.packed.into_boxed_slice(), flips: FlipCoords::generate(), bits: self.bits })
     }
 }
 

@@ -3,22 +3,12 @@
 //! transparent huge pages are often given only to memory that asks for them ("madvise"), asking
 //! before the memory is first touched lets the kernel back it with 2 MB pages.
 
-use std::io::Read;
-
 /// An empty Vec with room for `len` bytes, whose memory is asked to be backed by huge pages
 /// where the system offers that (Linux); elsewhere a plain `Vec::with_capacity`.
 pub fn with_capacity(len: usize) -> Vec<u8> {
     let mut v = Vec::with_capacity(len);
     advise(&mut v);
     v
-}
-
-/// A file's bytes in memory from [`with_capacity`].
-pub fn read(path: &str) -> std::io::Result<Vec<u8>> {
-    let mut f = std::fs::File::open(path)?;
-    let mut v = with_capacity(f.metadata()?.len() as usize);
-    f.read_to_end(&mut v)?;
-    Ok(v)
 }
 
 #[cfg(all(target_os = "linux", not(target_family = "wasm")))]
