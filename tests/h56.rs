@@ -111,7 +111,7 @@ fn h5_and_h6_bytes_round_trip_and_damage_is_refused() {
         bad[bytes.len() - 12_345] ^= 2;
         assert!(H3Table::from_bytes(&bad, bits).is_err(), "a flipped bit");
         assert!(H3Table::from_bytes(&bytes, 11 - bits).is_err(), "h5's bytes read as h6's, or h6's as h5's");
-        assert!(H3Table::from_vec(bytes, 7).is_err(), "no h7 here");
+        assert!(H3Table::from_bytes(&bytes, 7).is_err(), "no h7 here");
     }
 }
 
