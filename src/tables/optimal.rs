@@ -498,19 +498,37 @@ impl CornerTable {
             rep[(self.class_sym[p] >> 4) as usize] = p as u16;
         }
         dist[self.index(0, 0)] = 0;
-        let mut d = 0u8;
-        let mut found = true;
-        while found {
-            found = false;
+        let (mut d, mut at_d, mut unreached) = (0u8, 1usize, n - 1);
+        let neighbour = |i: usize, m: usize| {
+            let (p, t) = (rep[i / 2187] as usize, i % 2187);
+            self.index(self.pmove[p * 18 + m] as usize, self.tmove[t * 18 + m] as usize)
+        };
+        while at_d > 0 {
+            if at_d > unreached {
+                // Most entries are reached: each one left looks for a neighbour at `d` (it stops
+                // at the first), which costs less than moving every entry at `d` 18 ways (the
+                // last two depths: a table built in 0.25 s natively instead of 0.55 s). A
+                // symmetry fixing an entry's class maps its neighbours to another entry's, so
+                // conjugate entries still get the same distance.
+                at_d = 0;
+                for i in 0..n {
+                    if dist[i] == UNREACHED && (0..18).any(|m| dist[neighbour(i, m)] == d) {
+                        dist[i] = d + 1;
+                        at_d += 1;
+                    }
+                }
+                unreached -= at_d;
+                d += 1;
+                continue;
+            }
+            let before = unreached;
             for i in 0..n {
                 if dist[i] != d {
                     continue;
                 }
-                let (p, t) = (rep[i / 2187] as usize, i % 2187);
                 for m in 0..18 {
-                    let j = self.index(self.pmove[p * 18 + m] as usize, self.tmove[t * 18 + m] as usize);
+                    let j = neighbour(i, m);
                     if dist[j] == UNREACHED {
-                        found = true;
                         // And the same corners up to a symmetry that fixes the class (see
                         // `expand_class`).
                         let (class, t2) = (j / 2187, j % 2187);
@@ -521,11 +539,13 @@ impl CornerTable {
                             let k = class * 2187 + self.tconj[s * 2187 + t2] as usize;
                             if dist[k] == UNREACHED {
                                 dist[k] = d + 1;
+                                unreached -= 1;
                             }
                         }
                     }
                 }
             }
+            at_d = before - unreached;
             d += 1;
         }
         let packed = dist.chunks(2).map(|p| p[0].min(15) | p.get(1).map_or(0, |&h| h.min(15) << 4));
