@@ -114,11 +114,16 @@ window.runBench = async function runBench({ states3, states2 }) {
 document.body.dataset.ready = 'true';
 
 // The optimal solver in its worker: the table build (or cache load), then each state solved
-// optimally. Returns per-state times and lengths; the worker's IndexedDB cache is cleared first
+// optimally. Returns per-state times and lengths; the worker's cache (IndexedDB and its files) is cleared first
 // when `fresh` is set, so the build is timed. With `workers` above 1 the search is shared as the
 // page shares it (the table time then includes the other workers loading the kept copy).
 window.runOptimalBench = async function runOptimalBench({ states, size = 'huge', fresh = true, workers = 1 }) {
   if (fresh) await new Promise((r) => { const q = indexedDB.deleteDatabase('cubehint-tables'); q.onsuccess = q.onerror = q.onblocked = r; });
+  if (fresh && navigator.storage?.getDirectory) {
+    // The flip tables kept as files.
+    const root = await navigator.storage.getDirectory();
+    for await (const name of root.keys()) await root.removeEntry(name).catch(() => {});
+  }
   if (workers > 1) {
     const shared = new SharedOptimal(async (onProgress) => {
       const c = new SolverClient(new URL('/www/solver.worker.js', location.href), onProgress);

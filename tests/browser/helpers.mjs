@@ -80,6 +80,36 @@ export async function solveByHints(page) {
   return moves;
 }
 
+// Flips the bytes from..to of a table the page keeps as a file (the flip tables, in the origin
+// private file system), in place from a worker (a writable stream from the page would copy the
+// whole file first); false if there is no such file.
+export async function damageStoredFile(page, name, from, to) {
+  return page.evaluate(
+    ({ name, from, to }) => {
+      const src = `onmessage = async ({ data: { name, from, to } }) => {
+        const root = await navigator.storage.getDirectory();
+        const handle = await root.getFileHandle(name).catch(() => null);
+        if (!handle) return postMessage(false);
+        const h = await handle.createSyncAccessHandle();
+        const bytes = new Uint8Array(to - from);
+        h.read(bytes, { at: from });
+        for (let i = 0; i < bytes.length; i++) bytes[i] ^= 0x5a;
+        h.write(bytes, { at: from });
+        h.flush();
+        h.close();
+        postMessage(true);
+      };`;
+      const worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+      return new Promise((resolve, reject) => {
+        worker.onmessage = (e) => resolve(e.data);
+        worker.onerror = (e) => reject(new Error(e.message));
+        worker.postMessage({ name, from, to });
+      });
+    },
+    { name, from, to },
+  );
+}
+
 // Flips the bytes from..to of a table stored in the page's IndexedDB under `key`.
 export async function damageStored(page, key, from, to) {
   await page.evaluate(
