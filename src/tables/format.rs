@@ -300,7 +300,16 @@ pub struct PieceReader {
 impl PieceReader {
     /// Starts reading a table of `kind` with `entries` entries of `bits` bits.
     pub fn new(kind: u32, entries: usize, bits: u32) -> PieceReader {
-        PieceReader { kind, entries, bits, header: Vec::with_capacity(HEADER_LEN), base: 0, sum: Fnv::new(), counted: [0; 16], seen: 0 }
+        PieceReader {
+            kind,
+            entries,
+            bits,
+            header: Vec::with_capacity(HEADER_LEN),
+            base: 0,
+            sum: Fnv::new(),
+            counted: [0; 16],
+            seen: 0,
+        }
     }
 
     /// The payload's length in bytes (what `out` holds at the end).
