@@ -415,8 +415,8 @@ impl OptimalSolver {
     #[wasm_bindgen(constructor)]
     pub fn new(size: &str) -> Result<OptimalSolver, JsError> {
         install_panic_hook();
-        let size =
-            TableSize::parse(size).ok_or_else(|| JsError::new("the table size is small, medium, large, huge or h5"))?;
+        let size = TableSize::parse(size)
+            .ok_or_else(|| JsError::new("the table size is small, medium, large, huge, h5 or h6"))?;
         Ok(OptimalSolver {
             size,
             build: None,

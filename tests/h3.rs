@@ -102,7 +102,7 @@ fn h3_is_the_lesser_of_the_two_h4_entries_it_splits_into() {
     // Both are the least mark over the h11 values they merge; h4 parts h3's 256 by the DL flip.
     let (h3, h4) = (h3(), h4());
     let mut differ = 0u64;
-    for i in 0..N_H3 {
+    for i in 0..N_H3 as u64 {
         let (row, t) = (i >> 3, i & 7);
         let (a, b) = (h4.code(row << 4 | t), h4.code(row << 4 | 8 | t));
         assert_eq!(h3.code(i), a.min(b), "entry {i}");

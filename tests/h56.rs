@@ -64,7 +64,7 @@ fn fewer_flips(packed: &[u8], bits: usize) -> Vec<u8> {
 
 /// The first four value counts of a table keeping `bits` flips.
 fn counts(packed: &[u8], bits: usize) -> [u64; 4] {
-    distribution(packed, N_H0 << bits, 2)[..4].try_into().expect("four counts")
+    distribution(packed, (N_H0 as u64) << bits, 2)[..4].try_into().expect("four counts")
 }
 
 #[test]

@@ -139,8 +139,8 @@ fn bytes_round_trip_and_damage_is_caught() {
     assert!(Phase1Table::from_bytes(&bytes[..bytes.len() - 1]).is_err());
     // Every entry unreached: right size, right checksum, but no distances.
     let empty = vec![0xffu8; PHASE1_BYTES];
-    let p = Packed { bits: 2, base: 0, entries: N_PHASE1, bytes: &empty };
-    let blank = format::to_bytes_packed(KIND_PHASE1, &p, &format::distribution(&empty, N_PHASE1, 2));
+    let p = Packed { bits: 2, base: 0, entries: N_PHASE1 as u64, bytes: &empty };
+    let blank = format::to_bytes_packed(KIND_PHASE1, &p, &format::distribution(&empty, N_PHASE1 as u64, 2));
     assert!(Phase1Table::from_bytes(&blank).is_err());
 }
 

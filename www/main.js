@@ -505,7 +505,10 @@ async function solve() {
 // working. Its tables are built once and kept in the browser: 1 GB (h5 and h0's entries within 8
 // moves: a few minutes to build, searches about 1.6 times as fast as with h4) on a device that
 // reports at least 16 GB of memory, 529 MB (h4 and the same) on 8 GB, 294 MB (h3) on 4 GB, or
-// 59 MB / 29 MB on less; `?table=small|medium|large|huge|h5` in the address chooses. Where there
+// 59 MB / 29 MB on less; `?table=small|medium|large|huge|h5|h6` in the address chooses. h6 (1.9
+// GB) searches about 1.4 times as fast as h5 in Chromium, but here its first build took 133 s
+// with two workers against h5's 67-93 s, and it loads in 7-10 s against 2.5-4.7 s: it is built
+// only when asked for. Where there
 // are several cores and memory to spare, more workers load the kept tables and each searches a
 // share of every depth (`?workers=N` chooses how many).
 const optimalSearch = new SharedOptimal(async (onProgress) => {
@@ -515,24 +518,24 @@ const optimalSearch = new SharedOptimal(async (onProgress) => {
 });
 let optimalFallback = null; // a smaller size once the tables failed to fit in this browser
 // The size to try when a size's tables did not fit.
-const SMALLER_TABLES = { h5: 'huge', huge: 'large' };
+const SMALLER_TABLES = { h6: 'h5', h5: 'huge', huge: 'large' };
 function optimalTableSize() {
   const asked = new URLSearchParams(location.search).get('table');
-  if (['small', 'medium', 'large', 'huge', 'h5'].includes(asked)) return asked;
+  if (['small', 'medium', 'large', 'huge', 'h5', 'h6'].includes(asked)) return asked;
   if (optimalFallback) return optimalFallback;
   const memory = navigator.deviceMemory ?? 8;
   return memory < 2 ? 'small' : memory < 4 ? 'medium' : memory < 8 ? 'large' : memory < 16 ? 'huge' : 'h5';
 }
 
 // Workers for the optimal search: one a core, at most four, each with its own copy of the
-// tables (about 1.1 GB for the h5 size, 0.6 GB for the huge, 0.35 GB for the large), using at most a quarter of the
-// reported memory.
+// tables (about 2.1 GB for the h6 size, 1.1 GB for the h5, 0.6 GB for the huge, 0.35 GB for the
+// large), using at most a third of the reported memory.
 function optimalWorkerCount(size) {
   const asked = Number(new URLSearchParams(location.search).get('workers'));
   if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, 8);
-  const perWorker = { h5: 1.1, huge: 0.6, large: 0.35, medium: 0.1, small: 0.05 }[size];
+  const perWorker = { h6: 2.1, h5: 1.1, huge: 0.6, large: 0.35, medium: 0.1, small: 0.05 }[size];
   const memory = navigator.deviceMemory ?? 8;
-  return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4, Math.floor(memory / 4 / perWorker)));
+  return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4, Math.floor(memory / 3 / perWorker)));
 }
 
 function seconds(ms) {
@@ -555,7 +558,7 @@ function onTablesProgress(p) {
   $('optimal-label').textContent =
     p.fraction >= 1
       ? 'Optimal table ready.'
-      : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes', h5: '; a few minutes' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
+      : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes', h5: '; a few minutes', h6: '; a few minutes' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
 }
 
 // The latest search progress and when it came: the time shown goes on between reports (a

@@ -191,7 +191,7 @@ export class SharedOptimal {
     // second worker builds half of a flip table's walks and hands its table to the first, which
     // merges it (or, when that fails, walks the missing half itself).
     const first = await client(0);
-    const halves = workers > 1 && ['large', 'huge', 'h5'].includes(size) ? 2 : 1;
+    const halves = workers > 1 && ['large', 'huge', 'h5', 'h6'].includes(size) ? 2 : 1;
     const firstReady = first.call('prepareOptimal', { size, shares: halves });
     // Where the tables are still to be built, the first worker also tries h0 alone, which
     // proves short cubes optimal in seconds: then that is the answer (the build goes on).

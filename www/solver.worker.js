@@ -161,6 +161,10 @@ async function filePutBig(name, length, piece) {
     h.flush();
     return true;
   } catch {
+    // Not all written (the origin's storage full, say): no file left behind to be read.
+    h?.close();
+    h = null;
+    await (await navigator.storage.getDirectory()).removeEntry(name).catch(() => {});
     return false;
   } finally {
     h?.close();
@@ -404,7 +408,7 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
     await start();
     const started = performance.now();
     const solver = new OptimalSolver(size);
-    const flipKey = { large: 'optimal-h3', huge: 'optimal-h4', h5: 'optimal-h5' }[size];
+    const flipKey = { large: 'optimal-h3', huge: 'optimal-h4', h5: 'optimal-h5', h6: 'optimal-h6' }[size];
     const h0Key = size === 'small' ? 'optimal-small' : 'optimal-large';
     // What this solver builds in place of h0, and keeps under this key.
     const key = flipKey ? `${flipKey}-near` : h0Key;

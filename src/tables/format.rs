@@ -119,7 +119,7 @@ impl Fnv {
 pub fn to_bytes(kind: u32, table: &NibbleTable) -> Vec<u8> {
     to_bytes_packed(
         kind,
-        &Packed { bits: 4, base: 0, entries: table.len(), bytes: table.packed() },
+        &Packed { bits: 4, base: 0, entries: table.len() as u64, bytes: table.packed() },
         &table.distribution(),
     )
 }
@@ -131,7 +131,7 @@ pub struct Packed<'a> {
     /// Base value of a 2-bit table.
     pub base: u32,
     /// Number of entries.
-    pub entries: usize,
+    pub entries: u64,
     /// The packed bytes.
     pub bytes: &'a [u8],
 }
@@ -151,7 +151,7 @@ pub fn header_packed(kind: u32, table: &Packed, distribution: &[u64; 16]) -> Vec
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.extend_from_slice(&kind.to_le_bytes());
-    out.extend_from_slice(&(table.entries as u64).to_le_bytes());
+    out.extend_from_slice(&table.entries.to_le_bytes());
     out.extend_from_slice(&table.bits.to_le_bytes());
     out.extend_from_slice(&table.base.to_le_bytes());
     for d in distribution {
@@ -173,17 +173,17 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 /// Reads a table of `kind` with `entries` entries, checking every header field, the checksum and
 /// the depth distribution.
 pub fn from_bytes(bytes: &[u8], kind: u32, entries: usize) -> Result<NibbleTable, TableError> {
-    let packed = from_bytes_packed(bytes, kind, entries, 4)?;
+    let packed = from_bytes_packed(bytes, kind, entries as u64, 4)?;
     Ok(NibbleTable::from_packed(packed.bytes.to_vec().into_boxed_slice(), entries))
 }
 
 /// How many entries hold each value, for entries packed `bits` each.
-pub fn distribution(bytes: &[u8], entries: usize, bits: u32) -> [u64; 16] {
+pub fn distribution(bytes: &[u8], entries: u64, bits: u32) -> [u64; 16] {
     let per_byte = (8 / bits) as usize;
     let mask = (1u8 << bits) - 1;
     let mut d = [0u64; 16];
     // Whole bytes through a byte histogram (fast), the tail entry by entry.
-    let whole = entries / per_byte;
+    let whole = (entries / per_byte as u64) as usize;
     let mut from = 0;
     if bits == 2 {
         // 2-bit entries a word at a time by counting bits: on the flip tables (the CLI reads
@@ -212,8 +212,9 @@ pub fn distribution(bytes: &[u8], entries: usize, bits: u32) -> [u64; 16] {
             d[(b >> (k * bits as usize)) & mask as usize] += n;
         }
     }
-    for i in whole * per_byte..entries {
-        d[((bytes[i / per_byte] >> ((i % per_byte) * bits as usize)) & mask) as usize] += 1;
+    // The last byte's entries before its padding (the index of an entry may not fit a usize).
+    for k in 0..(entries - whole as u64 * per_byte as u64) as usize {
+        d[((bytes[whole] >> (k * bits as usize)) & mask) as usize] += 1;
     }
     d
 }
@@ -225,7 +226,7 @@ pub fn header_distribution(bytes: &[u8]) -> [u64; 16] {
 
 /// Reads packed entries of `kind` (`bits` each), checking every header field, the checksum and
 /// the distribution; the result borrows the payload.
-pub fn from_bytes_packed(bytes: &[u8], kind: u32, entries: usize, bits: u32) -> Result<Packed<'_>, TableError> {
+pub fn from_bytes_packed(bytes: &[u8], kind: u32, entries: u64, bits: u32) -> Result<Packed<'_>, TableError> {
     if bytes.len() < HEADER_LEN {
         return Err(TableError::Truncated);
     }
@@ -242,13 +243,13 @@ pub fn from_bytes_packed(bytes: &[u8], kind: u32, entries: usize, bits: u32) -> 
 }
 
 /// Bytes of `entries` entries packed `bits` each.
-fn payload_len(entries: usize, bits: u32) -> usize {
-    entries.div_ceil((8 / bits) as usize)
+fn payload_len(entries: u64, bits: u32) -> usize {
+    entries.div_ceil((8 / bits) as u64) as usize
 }
 
 /// Checks a header's fields (all but the checksum and the distribution) for a table of `kind`
 /// with `entries` entries of `bits` bits; gives its base value.
-fn check_header(header: &[u8], kind: u32, entries: usize, bits: u32) -> Result<u32, TableError> {
+fn check_header(header: &[u8], kind: u32, entries: u64, bits: u32) -> Result<u32, TableError> {
     if &header[..8] != MAGIC {
         return Err(TableError::Magic);
     }
@@ -261,7 +262,7 @@ fn check_header(header: &[u8], kind: u32, entries: usize, bits: u32) -> Result<u
         return Err(TableError::Header(format!("table kind {found_kind}, expected {kind}")));
     }
     let found_entries = u64_at(header, 16);
-    if found_entries != entries as u64 {
+    if found_entries != entries {
         return Err(TableError::Header(format!("{found_entries} entries, expected {entries}")));
     }
     let base = u32_at(header, 28);
@@ -287,7 +288,7 @@ fn check_distribution(header: &[u8], counted: &[u64; 16]) -> Result<(), TableErr
 /// as it is all there; the checksum and the distribution at the end.
 pub struct PieceReader {
     kind: u32,
-    entries: usize,
+    entries: u64,
     bits: u32,
     header: Vec<u8>,
     base: u32,
@@ -299,7 +300,7 @@ pub struct PieceReader {
 
 impl PieceReader {
     /// Starts reading a table of `kind` with `entries` entries of `bits` bits.
-    pub fn new(kind: u32, entries: usize, bits: u32) -> PieceReader {
+    pub fn new(kind: u32, entries: u64, bits: u32) -> PieceReader {
         PieceReader {
             kind,
             entries,
@@ -336,9 +337,9 @@ impl PieceReader {
         }
         // Bytes whose entries are all real count here; a last byte with padding, at the end.
         let per_byte = (8 / self.bits) as usize;
-        let whole = self.entries / per_byte;
+        let whole = (self.entries / per_byte as u64) as usize;
         let n = whole.saturating_sub(self.seen).min(bytes.len());
-        for (d, c) in distribution(&bytes[..n], n * per_byte, self.bits).iter().enumerate() {
+        for (d, c) in distribution(&bytes[..n], (n * per_byte) as u64, self.bits).iter().enumerate() {
             self.counted[d] += c;
         }
         self.sum.update(bytes);
@@ -358,8 +359,8 @@ impl PieceReader {
             return Err(TableError::Checksum);
         }
         let per_byte = (8 / self.bits) as usize;
-        let whole = self.entries / per_byte;
-        let tail = distribution(&payload[whole..], self.entries - whole * per_byte, self.bits);
+        let whole = (self.entries / per_byte as u64) as usize;
+        let tail = distribution(&payload[whole..], self.entries - whole as u64 * per_byte as u64, self.bits);
         for (d, c) in tail.iter().enumerate() {
             self.counted[d] += c;
         }
@@ -378,17 +379,18 @@ mod tests {
         // A table whose payload ends inside a word, so that the checksum's byte-wise tail counts.
         let mut rng = Rng::new(9);
         let payload: Vec<u8> = (0..1_003).map(|_| rng.next_u64() as u8).collect();
-        let packed = Packed { bits: 2, base: 8, entries: payload.len() * 4, bytes: &payload };
-        let bytes = to_bytes_packed(14, &packed, &distribution(&payload, payload.len() * 4, 2));
-        assert!(from_bytes_packed(&bytes, 14, payload.len() * 4, 2).is_ok());
+        let entries = payload.len() as u64 * 4;
+        let packed = Packed { bits: 2, base: 8, entries, bytes: &payload };
+        let bytes = to_bytes_packed(14, &packed, &distribution(&payload, entries, 2));
+        assert!(from_bytes_packed(&bytes, 14, entries, 2).is_ok());
         for i in 0..bytes.len() {
             for bit in 0..8 {
                 let mut bad = bytes.clone();
                 bad[i] ^= 1 << bit;
-                assert!(from_bytes_packed(&bad, 14, payload.len() * 4, 2).is_err(), "bit {bit} of byte {i}");
+                assert!(from_bytes_packed(&bad, 14, entries, 2).is_err(), "bit {bit} of byte {i}");
             }
         }
-        assert!(from_bytes_packed(&bytes[..bytes.len() - 1], 14, payload.len() * 4, 2).is_err());
+        assert!(from_bytes_packed(&bytes[..bytes.len() - 1], 14, entries, 2).is_err());
         // The checksum alone (the distribution check also catches most payload changes).
         let sum = checksum(&[&bytes]);
         for i in 0..bytes.len() {
@@ -403,7 +405,7 @@ mod tests {
     }
 
     /// Reads `bytes` through a [`PieceReader`] in pieces of `piece` bytes.
-    fn read_in_pieces(bytes: &[u8], entries: usize, piece: usize) -> Result<Vec<u8>, TableError> {
+    fn read_in_pieces(bytes: &[u8], entries: u64, piece: usize) -> Result<Vec<u8>, TableError> {
         let mut r = PieceReader::new(14, entries, 2);
         let mut out = Vec::with_capacity(r.payload_len());
         for p in bytes.chunks(piece) {
@@ -417,7 +419,7 @@ mod tests {
         // Entries that end inside a byte (padding in the last one) and a payload that ends
         // inside a word; pieces of every length from 1 to past the end.
         let mut rng = Rng::new(3);
-        let entries = 4 * 1_003 - 1;
+        let entries = 4 * 1_003 - 1u64;
         let mut payload: Vec<u8> = (0..1_003).map(|_| rng.next_u64() as u8).collect();
         payload[1_002] &= 0x3f; // the padding entry holds 0
         let packed = Packed { bits: 2, base: 8, entries, bytes: &payload };
@@ -453,7 +455,7 @@ mod tests {
                 for i in 0..entries {
                     slow[(bytes[i / per_byte] >> (i % per_byte * bits as usize) & ((1u8 << bits) - 1)) as usize] += 1;
                 }
-                assert_eq!(distribution(&bytes, entries, bits), slow, "{entries} entries of {bits} bits");
+                assert_eq!(distribution(&bytes, entries as u64, bits), slow, "{entries} entries of {bits} bits");
             }
         }
     }

@@ -46,9 +46,9 @@ pub const TRACKED: [usize; 6] = [0, 1, 8, 6, 3, 10];
 pub const N_H3: usize = N_H0 << 3;
 /// Entries of the h4 table.
 pub const N_H4: usize = N_H0 << 4;
-/// The most flips a table can keep here: 6 (7.5 billion entries, 1.9 GB), or 5 (3.8 billion,
-/// 940 MB) where an index has 32 bits (wasm32).
-pub const MAX_BITS: usize = if usize::BITS >= 64 { 6 } else { 5 };
+/// The most flips a table keeps: 6 (7.5 billion entries, 1.9 GB). Entries are numbered in a
+/// u64, as h6's do not fit a 32-bit index (wasm32), though its bytes do.
+pub const MAX_BITS: usize = 6;
 /// A stored value `v > 0` means at least `BASE + v` moves.
 pub const BASE: u8 = 8;
 /// Depth of the breadth-first part of the build.
@@ -156,7 +156,7 @@ impl FlipCoords {
 /// The entry of a cube given by `cocsep`, `esep` and its flips in a table keeping `bits` (3
 /// or 4) flips.
 #[inline(always)]
-pub fn index(c: &H0Coords, f: &FlipCoords, bits: usize, cocsep: usize, esep: usize, flips: u16) -> usize {
+pub fn index(c: &H0Coords, f: &FlipCoords, bits: usize, cocsep: usize, esep: usize, flips: u16) -> u64 {
     index_by_class(c, f, bits, c.class_sym[cocsep] as usize, c.esym.mask(esep), flips)
 }
 
@@ -164,15 +164,15 @@ pub fn index(c: &H0Coords, f: &FlipCoords, bits: usize, cocsep: usize, esep: usi
 /// separation's slot masks `w` ([`EsepConj::mask`](super::optimal::EsepConj::mask)) instead of
 /// `esep`.
 #[inline(always)]
-fn index_by_class(c: &H0Coords, f: &FlipCoords, bits: usize, cs: usize, w: u32, flips: u16) -> usize {
+fn index_by_class(c: &H0Coords, f: &FlipCoords, bits: usize, cs: usize, w: u32, flips: u16) -> u64 {
     entry_in_row(f, bits, c.row(cs, w), cs & 63, w, flips)
 }
 
 /// The entry of a cube whose h0 entry is `row`, read through symmetry `sym`, with slot masks
 /// `w` and edge flips `flips`, in a table keeping `bits` flips.
 #[inline(always)]
-fn entry_in_row(f: &FlipCoords, bits: usize, row: usize, sym: usize, w: u32, flips: u16) -> usize {
-    row << bits | f.tracked(sym, w, flips) & ((1 << bits) - 1)
+fn entry_in_row(f: &FlipCoords, bits: usize, row: usize, sym: usize, w: u32, flips: u16) -> u64 {
+    (row as u64) << bits | (f.tracked(sym, w, flips) & ((1 << bits) - 1)) as u64
 }
 
 /// The h11 value (`row << 12 | flips`) of a cube, conjugated to its class representative.
@@ -205,10 +205,10 @@ fn h11_values(c: &H0Coords, f: &FlipCoords, cocsep: usize, w: u32, flips: u16, m
 
 /// The entry of an h11 value in a table keeping `bits` flips.
 #[inline]
-fn entry_of(value: u64, bits: usize) -> usize {
-    let flips = value as usize & 0xfff;
+fn entry_of(value: u64, bits: usize) -> u64 {
+    let flips = value & 0xfff;
     let low = TRACKED[..bits].iter().enumerate().fold(0, |b, (k, &j)| b | (flips >> j & 1) << k);
-    ((value >> 12) as usize) << bits | low
+    (value >> 12) << bits | low
 }
 
 /// An open-addressing set of h11 values with their depths (the build's first part).
@@ -256,8 +256,8 @@ impl ShortMap {
 }
 
 /// The table's entries for `bits` kept flips.
-pub fn entries(bits: usize) -> usize {
-    N_H0 << bits
+pub fn entries(bits: usize) -> u64 {
+    (N_H0 as u64) << bits
 }
 
 /// The format kind of the table keeping `bits` flips.
@@ -284,21 +284,21 @@ pub struct H3Table {
 impl H3Table {
     /// The entry of a cube given by `cocsep`, `esep` and its flips.
     #[inline(always)]
-    pub fn index(&self, c: &H0Coords, cocsep: usize, esep: usize, flips: u16) -> usize {
+    pub fn index(&self, c: &H0Coords, cocsep: usize, esep: usize, flips: u16) -> u64 {
         index(c, &self.flips, self.bits, cocsep, esep, flips)
     }
 
     /// The entry of a cube whose h0 entry is `row`, read through symmetry `sym`, with slot
     /// masks `w` ([`EsepConj::mask`](super::optimal::EsepConj::mask)) and edge flips `flips`.
     #[inline(always)]
-    pub fn entry_in_row(&self, row: usize, sym: usize, w: u32, flips: u16) -> usize {
+    pub fn entry_in_row(&self, row: usize, sym: usize, w: u32, flips: u16) -> u64 {
         entry_in_row(&self.flips, self.bits, row, sym, w, flips)
     }
 
     /// The stored value (0..=3) of entry `i`.
     #[inline(always)]
-    pub fn code(&self, i: usize) -> u8 {
-        (self.packed[i >> 2] >> ((i & 3) << 1)) & 3
+    pub fn code(&self, i: u64) -> u8 {
+        (self.packed[(i >> 2) as usize] >> ((i & 3) << 1)) & 3
     }
 
     /// The table's bytes in the format of [`format`].
@@ -482,7 +482,7 @@ impl H3Build {
             bits,
             flips,
             packed: {
-                let n = entries(bits).div_ceil(4);
+                let n = entries(bits).div_ceil(4) as usize;
                 let mut packed = huge_pages::with_capacity(n);
                 packed.resize(n, 0xff);
                 packed
@@ -707,8 +707,8 @@ fn min_fields(a: u64, b: u64) -> u64 {
 
 /// Gives entry `i` of a packed table at most `v`.
 #[inline]
-fn set_min(packed: &mut [u8], i: usize, v: u8) {
-    let (b, sh) = (i >> 2, (i & 3) << 1);
+fn set_min(packed: &mut [u8], i: u64, v: u8) {
+    let (b, sh) = ((i >> 2) as usize, (i & 3) << 1);
     if v < packed[b] >> sh & 3 {
         packed[b] = packed[b] & !(3 << sh) | v << sh;
     }
@@ -716,8 +716,8 @@ fn set_min(packed: &mut [u8], i: usize, v: u8) {
 
 /// [`set_min`] on a table other threads write too.
 #[inline]
-fn set_min_atomic(packed: &[AtomicU8], i: usize, v: u8) {
-    let (b, sh) = (i >> 2, (i & 3) << 1);
+fn set_min_atomic(packed: &[AtomicU8], i: u64, v: u8) {
+    let (b, sh) = ((i >> 2) as usize, (i & 3) << 1);
     let _ = packed[b].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
         (v < old >> sh & 3).then_some(old & !(3 << sh) | v << sh)
     });
@@ -756,7 +756,7 @@ fn start(c: &H0Coords, v: u64) -> (usize, usize, u16) {
 impl Walker {
     fn new(bits: usize) -> Walker {
         Walker {
-            pending: vec![Vec::new(); (entries(bits) >> REGION_BITS) + 1],
+            pending: vec![Vec::new(); (entries(bits) >> REGION_BITS) as usize + 1],
             paths: Box::new(CornerPaths { from: usize::MAX, one: [(0, 0); 18], two: [(0, 0); 324] }),
             bits,
         }
@@ -801,8 +801,8 @@ impl Walker {
     #[inline]
     fn mark(&mut self, c: &H0Coords, flips: &FlipCoords, corners: (u32, u32), w: u32, fl: u16, v: u8) {
         let (cs, class_sym) = (corners.0 as usize, corners.1 as usize);
-        let push = |pending: &mut Vec<Vec<u32>>, i: usize| {
-            pending[i >> REGION_BITS].push(((i & ((1 << REGION_BITS) - 1)) as u32) << 2 | v as u32)
+        let push = |pending: &mut Vec<Vec<u32>>, i: u64| {
+            pending[(i >> REGION_BITS) as usize].push(((i & ((1 << REGION_BITS) - 1)) as u32) << 2 | v as u32)
         };
         if c.stabiliser[class_sym >> 6] == 0 {
             push(&mut self.pending, index_by_class(c, flips, self.bits, class_sym, w, fl));
@@ -813,10 +813,10 @@ impl Walker {
     }
 
     /// Writes the pending marks with `set(entry, value)`, region by region.
-    fn flush(&mut self, mut set: impl FnMut(usize, u8)) {
+    fn flush(&mut self, mut set: impl FnMut(u64, u8)) {
         for (r, region) in self.pending.iter_mut().enumerate() {
             for &p in region.iter() {
-                set(r << REGION_BITS | (p >> 2) as usize, (p & 3) as u8);
+                set((r as u64) << REGION_BITS | (p >> 2) as u64, (p & 3) as u8);
             }
             region.clear();
         }

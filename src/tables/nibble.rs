@@ -57,6 +57,6 @@ impl NibbleTable {
     }
     /// How many entries hold each value.
     pub fn distribution(&self) -> [u64; 16] {
-        super::format::distribution(&self.packed, self.len, 4)
+        super::format::distribution(&self.packed, self.len as u64, 4)
     }
 }

@@ -57,7 +57,7 @@ impl TableSize {
             "large" | "h3" => Some(TableSize::Large),
             "huge" | "h4" => Some(TableSize::Huge),
             "h5" => Some(TableSize::H5),
-            "h6" if h48::MAX_BITS >= 6 => Some(TableSize::H6),
+            "h6" => Some(TableSize::H6),
             _ => None,
         }
     }
@@ -563,7 +563,7 @@ pub fn ud_syms() -> Vec<usize> {
     (0..N_SYM48).filter(|&s| syms48()[s].matrix[1][1] != 0).collect()
 }
 
-/// A cube's coordinates, its h0 entry and its entry in the flip table (`usize::MAX` without
+/// A cube's coordinates, its h0 entry and its entry in the flip table (`u64::MAX` without
 /// one).
 #[derive(Clone, Copy, Default)]
 pub struct BoundEntry {
@@ -571,7 +571,7 @@ pub struct BoundEntry {
     /// The edge separation's slot masks ([`EsepConj::mask`]).
     mask: u32,
     row: usize,
-    h3: usize,
+    h3: u64,
 }
 
 /// What an entry is computed from: the corner class and symmetry (`class_sym`, in a table too
@@ -683,7 +683,7 @@ impl OptimalTables {
     pub fn entry_at(&self, keys: EntryKeys, cocsep: usize, flips: u16) -> BoundEntry {
         let (cs, w) = (keys.class_sym as usize, keys.mask);
         let row = self.coords.row(cs, w);
-        let h3 = self.h3.as_ref().map_or(usize::MAX, |h3| h3.entry_in_row(row, cs & 63, w, flips));
+        let h3 = self.h3.as_ref().map_or(u64::MAX, |h3| h3.entry_in_row(row, cs & 63, w, flips));
         BoundEntry { cocsep, mask: w, row, h3 }
     }
 
@@ -716,8 +716,8 @@ impl OptimalTables {
             Prune::Large(t) => format::to_bytes(KIND_OPTIMAL_LARGE, t),
             Prune::Near(t) => format::to_bytes(KIND_OPTIMAL_NEAR, t),
             Prune::Small { packed, base } => {
-                let p = Packed { bits: 2, base: *base as u32, entries: N_H0, bytes: packed };
-                format::to_bytes_packed(KIND_OPTIMAL_SMALL, &p, &format::distribution(packed, N_H0, 2))
+                let p = Packed { bits: 2, base: *base as u32, entries: N_H0 as u64, bytes: packed };
+                format::to_bytes_packed(KIND_OPTIMAL_SMALL, &p, &format::distribution(packed, N_H0 as u64, 2))
             }
         }
     }
@@ -734,7 +734,7 @@ impl OptimalTables {
                 }
             }
             TableSize::Small => {
-                let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_SMALL, N_H0, 2)?;
+                let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_SMALL, N_H0 as u64, 2)?;
                 Prune::Small { packed: p.bytes.to_vec().into_boxed_slice(), base: p.base as u8 }
             }
         };
@@ -744,8 +744,8 @@ impl OptimalTables {
     /// Counts of each stored value (distances for the large table, codes 0..3 for the small).
     pub fn distribution(&self) -> [u64; 16] {
         match &self.prune {
-            Prune::Large(t) | Prune::Near(t) => format::distribution(t.packed(), N_H0, 4),
-            Prune::Small { packed, .. } => format::distribution(packed, N_H0, 2),
+            Prune::Large(t) | Prune::Near(t) => format::distribution(t.packed(), N_H0 as u64, 4),
+            Prune::Small { packed, .. } => format::distribution(packed, N_H0 as u64, 2),
         }
     }
 

@@ -193,19 +193,19 @@ impl Phase1Table {
 
     /// Counts of each code 0..3 (the header's distribution).
     pub fn code_distribution(&self) -> [u64; 16] {
-        format::distribution(&self.packed, N_PHASE1, 2)
+        format::distribution(&self.packed, N_PHASE1 as u64, 2)
     }
 
     /// The table in the table format (35.2 MB).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let p = Packed { bits: 2, base: 0, entries: N_PHASE1, bytes: &self.packed };
+        let p = Packed { bits: 2, base: 0, entries: N_PHASE1 as u64, bytes: &self.packed };
         format::to_bytes_packed(KIND_PHASE1, &p, &self.code_distribution())
     }
 
     /// Reads a table written by [`Phase1Table::to_bytes`] (checked: header, size, checksum,
     /// distribution; no entry may be unreached), with freshly built classes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Phase1Table, TableError> {
-        let p = format::from_bytes_packed(bytes, KIND_PHASE1, N_PHASE1, 2)?;
+        let p = format::from_bytes_packed(bytes, KIND_PHASE1, N_PHASE1 as u64, 2)?;
         let packed: Box<[u8]> = p.bytes.to_vec().into_boxed_slice();
         // The counts were checked against the entries above.
         if format::header_distribution(bytes)[UNREACHED as usize] != 0 {

@@ -51,18 +51,14 @@ pub fn far_or_near(rng: &mut Rng, i: usize) -> cubehint::cube::CubieCube {
 
 /// A flip table's entry for `cube` the slow way (the table keeping `bits` flips): the whole cube
 /// conjugated to its corner class representative, its edges' slices and kept flips read off it.
-pub fn flip_entry_slow(
-    c: &cubehint::tables::optimal::H0Coords,
-    bits: usize,
-    cube: &cubehint::cube::CubieCube,
-) -> usize {
+pub fn flip_entry_slow(c: &cubehint::tables::optimal::H0Coords, bits: usize, cube: &cubehint::cube::CubieCube) -> u64 {
     use cubehint::coord::h0::{cocsep, esep, N_ESEP};
     let cs = c.class_sym[cocsep(cube)] as usize;
     let conj = cubehint::coord::sym48::syms48()[cs & 63].conj(cube);
     assert_eq!(cocsep(&conj), c.reps[cs >> 6] as usize, "conjugated to the representative");
     let tracked = &cubehint::tables::h48::TRACKED[..bits];
-    let flips = tracked.iter().enumerate().fold(0, |b, (k, &j)| b | (conj.eo[j] as usize) << k);
-    ((cs >> 6) * N_ESEP + esep(&conj)) << bits | flips
+    let flips = tracked.iter().enumerate().fold(0, |b, (k, &j)| b | (conj.eo[j] as u64) << k);
+    (((cs >> 6) * N_ESEP + esep(&conj)) as u64) << bits | flips
 }
 
 /// The cubes of `bench/optimal-states.txt` after the first `skip` (its last three need 16 moves).
