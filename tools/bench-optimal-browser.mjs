@@ -1,6 +1,6 @@
 // The optimal solver in headless Chromium: table build time, then each state of a file solved
 // optimally in the page's worker (single thread), or shared by N workers as the page shares it.
-// usage: node tools/bench-optimal-browser.mjs --states FILE [--table small|medium|large|huge|h5] [--cached]
+// usage: node tools/bench-optimal-browser.mjs --states FILE [--table small|medium|large|huge|h5|h6] [--cached]
 //        [--workers N]
 import { readFileSync } from 'node:fs';
 import { withBenchPage } from './bench-page.mjs';
