@@ -318,6 +318,13 @@ impl PieceReader {
         payload_len(self.entries, self.bits)
     }
 
+    /// Entries a byte, and the payload's bytes whose entries are all real (a last byte with
+    /// padding after them, if any).
+    fn whole_bytes(&self) -> (usize, usize) {
+        let per_byte = (8 / self.bits) as usize;
+        (per_byte, (self.entries / per_byte as u64) as usize)
+    }
+
     /// The next bytes of the table; its payload's are added to the end of `out`.
     pub fn push(&mut self, mut bytes: &[u8], out: &mut Vec<u8>) -> Result<(), TableError> {
         if self.header.len() < HEADER_LEN {
@@ -336,8 +343,7 @@ impl PieceReader {
             return Err(TableError::Header("longer than its header says".into()));
         }
         // Bytes whose entries are all real count here; a last byte with padding, at the end.
-        let per_byte = (8 / self.bits) as usize;
-        let whole = (self.entries / per_byte as u64) as usize;
+        let (per_byte, whole) = self.whole_bytes();
         let n = whole.saturating_sub(self.seen).min(bytes.len());
         for (d, c) in distribution(&bytes[..n], (n * per_byte) as u64, self.bits).iter().enumerate() {
             self.counted[d] += c;
@@ -358,8 +364,7 @@ impl PieceReader {
         if u64_at(&self.header, CHECKSUM_AT) != self.sum.h {
             return Err(TableError::Checksum);
         }
-        let per_byte = (8 / self.bits) as usize;
-        let whole = (self.entries / per_byte as u64) as usize;
+        let (per_byte, whole) = self.whole_bytes();
         let tail = distribution(&payload[whole..], self.entries - whole as u64 * per_byte as u64, self.bits);
         for (d, c) in tail.iter().enumerate() {
             self.counted[d] += c;
