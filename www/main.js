@@ -558,7 +558,9 @@ function onTablesProgress(p) {
   $('optimal-label').textContent =
     p.fraction >= 1
       ? 'Optimal table ready.'
-      : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes', h5: '; a few minutes', h6: '; a few minutes' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
+      : p.keeping
+        ? `Keeping the optimal solver's tables for next time… ${Math.round(p.fraction * 100)}%`
+        : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes', h5: '; a few minutes', h6: '; a few minutes' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
 }
 
 // The latest search progress and when it came: the time shown goes on between reports (a

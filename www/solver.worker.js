@@ -415,6 +415,7 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
     }
     let h0Stored = source === 'cache';
     let h3Source = flipKey ? 'built' : null;
+    let keepingFlips = false; // the flip table is being written
     if (flipKey && solver.ready_h0()) h3Source = await loadStoredFlips(flipKey, solver);
     if (cacheOnly && !solver.ready()) {
       optimal = null;
@@ -451,13 +452,23 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
       await pause();
     }
     if (h3Source && h3Source !== 'cache') {
-      stores.push(storeFlips(flipKey, solver.h3_bytes_len(), (start, end) => solver.h3_bytes_piece(start, end - start)).catch(() => false));
+      // Writing it takes a while (a first visit's h5, 940 MB: 10.7 s here): its progress is the
+      // last tenth, so that the bar does not stand still meanwhile.
+      const length = solver.h3_bytes_len();
+      const piece = (start, end) => {
+        postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + (0.1 * start) / length, keeping: true } });
+        return solver.h3_bytes_piece(start, end - start);
+      };
+      keepingFlips = true;
+      stores.push(storeFlips(flipKey, length, piece).catch(() => false).finally(() => (keepingFlips = false)));
     }
     // One word for both tables: cache only when both came from it.
     const sources = h3Source ? [source, h3Source] : [source];
     source = sources.every((s) => s === 'cache') ? 'cache' : (sources.find((s) => s.startsWith('rebuilt')) ?? 'built');
     // The exact phase-1 table sharpens the bounds: the copy the solver worker keeps, else built.
-    const report = (fraction) => postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + 0.1 * fraction } });
+    // (Its progress, where it is built here, shares that last tenth with the flip table's write:
+    // only one of them is shown.)
+    const report = (fraction) => keepingFlips || postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + 0.1 * fraction } });
     if ((await phase1Into(solver, { sliceMs: 100, report })) !== 'cache') {
       stores.push(dbPut('phase1', solver.phase1_bytes().buffer).catch(() => false));
     }

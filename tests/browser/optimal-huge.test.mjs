@@ -16,6 +16,12 @@ test('Find optimal with the default tables: built, shared, kept for the next vis
     console.log(`deviceMemory ${memory}: the ${memory >= 16 ? 'h5' : memory >= 8 ? 'huge' : 'smaller'} tables`);
     // 14 moves scrambled; 14 optimal (cubehint solve --optimal).
     await useField(page, "F B' U R2 D' L F2 B U' R D2 F' L U2");
+    // Every text the tables' progress line shows (it goes on after the answer, hidden).
+    await page.evaluate(() => {
+      const label = document.getElementById('optimal-label');
+      window.tableLabels = [];
+      new MutationObserver(() => window.tableLabels.push(label.textContent)).observe(label, { childList: true, characterData: true, subtree: true });
+    });
     const t0 = Date.now();
     await page.getByRole('button', { name: 'Find optimal' }).click();
     await page.locator('#optimal-label').filter({ hasText: 'Building the optimal solver' }).waitFor();
@@ -30,6 +36,11 @@ test('Find optimal with the default tables: built, shared, kept for the next vis
     // ...which goes on in the background and keeps them.
     await page.waitForSelector('body[data-tables-optimal]', { timeout: 500_000 });
     console.log(`tables ${await page.evaluate(() => document.body.dataset.tablesOptimal)} after ${Date.now() - t0} ms`);
+    // Writing the flip table for the next visit takes seconds: the bar says so and moves on.
+    const labels = await page.evaluate(() => window.tableLabels);
+    const keeping = labels.filter((l) => l.startsWith("Keeping the optimal solver's tables for next time"));
+    assert.ok(keeping.length > 1, labels.slice(-5).join(' / '));
+    assert.ok(labels.indexOf(keeping[0]) > labels.findLastIndex((l) => l.startsWith('Building')), 'after the build');
     // Two cores here: the second worker built half of the flip table's walks and handed it over.
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     if (cores > 1) assert.equal(await page.evaluate(() => document.body.dataset.tablesOptimalHelper), 'merged');
