@@ -415,7 +415,6 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
     }
     let h0Stored = source === 'cache';
     let h3Source = flipKey ? 'built' : null;
-    let keepingFlips = false; // the flip table is being written
     if (flipKey && solver.ready_h0()) h3Source = await loadStoredFlips(flipKey, solver);
     if (cacheOnly && !solver.ready()) {
       optimal = null;
@@ -451,6 +450,7 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
       }
       await pause();
     }
+    let keepingFlips = false; // the flip table is being written
     if (h3Source && h3Source !== 'cache') {
       // Writing it takes a while (a first visit's h5, 940 MB: 10.7 s here): its progress is the
       // last tenth, so that the bar does not stand still meanwhile.
