@@ -126,7 +126,15 @@ export class SharedOptimal {
         ms: performance.now() - started,
       });
     };
+    // The flip table the first worker built with the second's half, handed back whole (its pieces
+    // moved, not copied) for the second to load while the first writes it for the next visit.
+    let handOver;
+    const handed = new Promise((resolve) => (handOver = resolve));
     const progressFor = (index) => (p) => {
+      if (p.handed) {
+        handOver(p.handed);
+        return;
+      }
       if (p.puzzle === 'optimal' && index === 0) onTables(p);
       const c = this.clients[index];
       if (p.puzzle === 'optimal-search' && busy.has(c)) {
@@ -212,6 +220,9 @@ export class SharedOptimal {
               async (err) => {
                 if (String(err.message) === 'stopped') throw err;
                 if (i === 1 && halves === 2) await this.buildShare(c, first, size, onTables);
+                // The whole table from the first worker, or (none handed over) its kept copy.
+                const flips = i === 1 && halves === 2 ? await Promise.race([handed, firstReady.then(() => null)]) : null;
+                if (flips) return c.call('prepareOptimal', { size, cacheOnly: true, handed: flips }, flips.pieces.map((x) => x.buffer));
                 await firstReady;
                 await load();
               },

@@ -381,6 +381,14 @@ async function loadStoredFlips(key, solver) {
   }
 }
 
+// Loads a flip table handed over by the worker that built it, as a kept one is read.
+function loadHandedFlips(handed, solver) {
+  solver.load_h3_begin();
+  for (const piece of handed.pieces) solver.load_h3_piece(piece);
+  solver.load_h3_end();
+  return 'handed';
+}
+
 // The optimal solver's tables: from the cache when they check out, else built in slices with
 // progress and then cached (the large size's h3 table is 235 MB, the huge size's h4 470 MB, the
 // h5 size's 940 MB: the browser may ask before keeping them). The medium size's h0 table is kept
@@ -396,7 +404,7 @@ let optimalBuilding = null; // the solver while its tables build (for quickOptim
 // (`mergeOptimalPiece`), then says whether all came (`mergeOptimalEnd`); if not, this worker
 // walks the missing share itself.
 let sharesMerged = null; // {promise, resolve}: whether the other share's table is all merged
-function prepareOptimal(size, cacheOnly = false, shares = 1) {
+function prepareOptimal(size, cacheOnly = false, shares = 1, handed = null) {
   if (!optimal && shares === 2) {
     let resolve;
     sharesMerged = { promise: new Promise((r) => (resolve = r)), resolve };
@@ -415,7 +423,7 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
     }
     let h0Stored = source === 'cache';
     let h3Source = flipKey ? 'built' : null;
-    if (flipKey && solver.ready_h0()) h3Source = await loadStoredFlips(flipKey, solver);
+    if (flipKey && solver.ready_h0()) h3Source = handed ? loadHandedFlips(handed, solver) : await loadStoredFlips(flipKey, solver);
     if (cacheOnly && !solver.ready()) {
       optimal = null;
       solver.free();
@@ -429,6 +437,7 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
     // workers read them from the cache).
     const stores = [];
     let waiting = null;
+    let helped = false; // a second worker built half of the flip table and handed it over
     if (flipKey && !solver.ready() && shares === 2) {
       solver.build_share(0, 2);
       waiting = sharesMerged.promise;
@@ -437,6 +446,7 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
       if (waiting && solver.build_walks_done()) {
         const merged = await waiting;
         waiting = null;
+        helped = merged;
         if (merged) solver.build_merged();
         else solver.build_take_over(1, 2);
         continue;
@@ -450,8 +460,17 @@ function prepareOptimal(size, cacheOnly = false, shares = 1) {
       }
       await pause();
     }
+    if (helped) {
+      // The second worker, waiting meanwhile, gets the whole flip table at once (copied out in
+      // about a second, moved to the page) and searches while this one writes it (10.7 s for h5
+      // here); before, it waited for the write and then read the file back.
+      const length = solver.h3_bytes_len();
+      const pieces = [];
+      for (let at = 0; at < length; at += PIECE) pieces.push(solver.h3_bytes_piece(at, Math.min(PIECE, length - at)));
+      postMessage({ progress: { puzzle: 'optimal', handed: { length, pieces } } }, pieces.map((p) => p.buffer));
+    }
     let keepingFlips = false; // the flip table is being written
-    if (h3Source && h3Source !== 'cache') {
+    if (h3Source && h3Source !== 'cache' && h3Source !== 'handed') {
       // Writing it takes a while (a first visit's h5, 940 MB: 10.7 s here): its progress is the
       // last tenth, so that the bar does not stand still meanwhile.
       const length = solver.h3_bytes_len();
@@ -493,8 +512,8 @@ let shareBuild = null;
 
 const handlers = {
   prepareOptimal: async (arg) => {
-    const { size, cacheOnly, shares } = typeof arg === 'string' ? { size: arg, cacheOnly: false } : arg;
-    const { source, ms } = await prepareOptimal(size, cacheOnly, shares);
+    const { size, cacheOnly, shares, handed } = typeof arg === 'string' ? { size: arg, cacheOnly: false } : arg;
+    const { source, ms } = await prepareOptimal(size, cacheOnly, shares, handed);
     return { source, ms };
   },
   buildOptimalShare: async ({ size, share: [which, of] }) => {

@@ -13,9 +13,10 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 // page's word on the other half (`mergeOptimalEnd`); `shareFails` fails the helper's half;
 // `loadTicks` slows a helper's cache-only load. `stuck` {share, depth, ticks} has that share,
 // once it has reported the depth as proven, spend `ticks` ticks deaf to caps (as a real worker
-// inside its two-phase try).
-function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0, shareFails = false, loadTicks = 0, stuck = null }) {
-  const log = { caps: [], searched: [], made: 0, merged: [], ends: [], stuckEnded: 0 };
+// inside its two-phase try). A first worker that merged the second's half hands the whole flip
+// table back (a progress message) and then takes `keepTicks` ticks to write it.
+function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0, shareFails = false, loadTicks = 0, stuck = null, keepTicks = 0 }) {
+  const log = { caps: [], searched: [], made: 0, merged: [], ends: [], stuckEnded: 0, handed: [] };
   const make = async (onProgress) => {
     const id = log.made++;
     let cap = Infinity;
@@ -30,11 +31,19 @@ function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTic
         await tick();
         if (!alive) throw new Error('stopped');
         if (cmd === 'prepareOptimal') {
+          if (arg.handed) {
+            log.handed.push([id, arg.handed.pieces.length]);
+            return { source: 'built' };
+          }
           if (arg.cacheOnly && cacheMisses-- > 0) throw new Error('the optimal tables are not in the cache');
           for (let i = 0; i < loadTicks && arg.cacheOnly; i++) await tick();
           for (let i = 0; i < buildTicks && !arg.cacheOnly; i++) await tick();
           while (arg.shares === 2 && buildTicks && !log.ends.length && alive) await tick();
           if (!alive) throw new Error('stopped');
+          if (arg.shares === 2 && log.ends.includes(true)) {
+            onProgress({ puzzle: 'optimal', handed: { length: 3, pieces: [new Uint8Array(1), new Uint8Array(1), new Uint8Array(1)] } });
+            for (let i = 0; i < keepTicks; i++) await tick();
+          }
           return { source: 'cache' };
         }
         if (cmd === 'buildOptimalShare') {
@@ -191,6 +200,15 @@ test('a second worker builds half of the flip table and hands it to the first in
   assert.deepEqual(log.ends, [true]);
   assert.deepEqual(helper, ['building', 'merged']);
   assert.ok(log.searched.some(([id]) => id === 1), 'the helper searched once the tables were kept');
+});
+
+test('the second worker loads the whole flip table handed back and searches while the first writes it', async () => {
+  const { make, log } = fakeWorld({ shares: [Infinity, 9], noCache: 1, buildTicks: 5, keepTicks: 20 });
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'h5', workers: 2 });
+  assert.equal(moves.length, 9);
+  assert.deepEqual(log.handed, [[1, 3]], 'the second worker got the three pieces');
+  assert.equal(log.searched[0][0], 1, 'the second worker began searching first');
+  assert.deepEqual(log.searched.map(([id]) => id).sort(), [0, 1]);
 });
 
 test('when the second worker fails to build its half, the first is told to walk it itself', async () => {
