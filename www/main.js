@@ -550,9 +550,9 @@ function onTablesProgress(p) {
     return;
   }
   if (p.source) document.body.dataset.tablesOptimal = p.source;
-  // Tables ready while a search already shows its progress (a helper worker that loaded them
-  // first, or searched the h0 entries meanwhile): the search's line stays.
-  if (p.fraction >= 1 && lastSearch) return;
+  // Tables ready, or still being written, while a search already shows its progress (a helper
+  // worker loaded them first, or was handed them): the search's line stays.
+  if (lastSearch) return;
   const bar = $('optimal-progress');
   bar.value = p.fraction;
   $('optimal-label').textContent =
