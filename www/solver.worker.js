@@ -460,20 +460,20 @@ function prepareOptimal(size, cacheOnly = false, shares = 1, handed = null) {
       }
       await pause();
     }
+    // The flip table's bytes, when built here (not loaded).
+    const length = h3Source && h3Source !== 'cache' && h3Source !== 'handed' ? solver.h3_bytes_len() : 0;
     if (helped) {
       // The second worker, waiting meanwhile, gets the whole flip table at once (copied out in
       // about a second, moved to the page) and searches while this one writes it (10.7 s for h5
       // here); before, it waited for the write and then read the file back.
-      const length = solver.h3_bytes_len();
       const pieces = [];
       for (let at = 0; at < length; at += PIECE) pieces.push(solver.h3_bytes_piece(at, Math.min(PIECE, length - at)));
       postMessage({ progress: { puzzle: 'optimal', handed: { length, pieces } } }, pieces.map((p) => p.buffer));
     }
     let keepingFlips = false; // the flip table is being written
-    if (h3Source && h3Source !== 'cache' && h3Source !== 'handed') {
+    if (length) {
       // Writing it takes a while (a first visit's h5, 940 MB: 10.7 s here): its progress is the
       // last tenth, so that the bar does not stand still meanwhile.
-      const length = solver.h3_bytes_len();
       const piece = (start, end) => {
         postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + (0.1 * start) / length, keeping: true } });
         return solver.h3_bytes_piece(start, end - start);
