@@ -17,7 +17,7 @@ const states = file
 await withBenchPage(async (page) => {
   const r = await page.evaluate((a) => window.runOptimalBench(a), { states, size, workers, fresh: !args.includes('--cached') });
   const phase1 = r.phase1Ms == null ? '' : ` (the exact phase-1 table first, as the page's solver worker makes it: ${(r.phase1Ms / 1000).toFixed(1)} s)`;
-  console.log(`Chromium (headless), optimal solver, ${size} table, ${workers} worker${workers > 1 ? 's' : ''}: ${r.source} in ${(r.tableMs / 1000).toFixed(1)} s${phase1}`);
+  console.log(`Chromium (headless), optimal solver, ${size} table, ${workers} worker${workers > 1 ? 's' : ''}: ${r.source} in ${(r.tableMs / 1000).toFixed(1)} s${r.keptMs && r.source !== 'cache' ? ` (kept for the next visit after ${(r.keptMs / 1000).toFixed(1)} s)` : ''}${phase1}`);
   r.states.forEach((s, i) => console.log(`state ${i + 1}: ${s.length} moves in ${(s.ms / 1000).toFixed(2)} s, ${(s.nodes / 1e6).toFixed(1)}M nodes`));
   const t = r.states.map((s) => s.ms).sort((a, b) => a - b);
   if (t.length) console.log(`median ${(t[Math.floor((t.length - 1) / 2)] / 1000).toFixed(2)} s, max ${(t[t.length - 1] / 1000).toFixed(2)} s`);

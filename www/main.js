@@ -549,9 +549,12 @@ function onTablesProgress(p) {
     document.body.dataset.tablesOptimalHelper = p.helper;
     return;
   }
+  // Built: the search starts, and the tables are written for the next visit meanwhile.
+  if (p.built) return;
   if (p.source) document.body.dataset.tablesOptimal = p.source;
-  // Tables ready, or still being written, while a search already shows its progress (a helper
-  // worker loaded them first, or was handed them): the search's line stays.
+  keepingShown = p.keeping ? p.fraction : null;
+  // Tables ready, or still being written, while a search already shows its progress: the
+  // search's line stays (its details say how far the writing is).
   if (lastSearch) return;
   const bar = $('optimal-progress');
   bar.value = p.fraction;
@@ -566,6 +569,11 @@ function onTablesProgress(p) {
 // The latest search progress and when it came: the time shown goes on between reports (a
 // worker asking the two-phase search for a solution of the proven length sends none for a while).
 let lastSearch = null;
+// Ends the answer while the tables it built are still being written (the search did not wait).
+const SAVING = ' The tables are still being saved for next time: keep this page open a few more seconds.';
+// How far the tables built by this search have been written for the next visit (the bar's last
+// tenth, 0.9 to 1), while they are; else null.
+let keepingShown = null;
 function showSearchProgress(p, at = performance.now()) {
   lastSearch = { p, at };
   $('optimal-progress').removeAttribute('value');
@@ -574,7 +582,8 @@ function showSearchProgress(p, at = performance.now()) {
   const best = Number.isFinite(p.upper) ? ` The best solution known so far has ${p.upper} moves.` : '';
   const by = p.workers > 1 ? ` by ${p.workers} workers` : '';
   const ms = p.ms + (performance.now() - at);
-  $('optimal-detail').textContent = `${(p.nodes / 1e6).toFixed(1)} million positions checked${by} in ${seconds(ms)}.${best}`;
+  const keeping = keepingShown === null ? '' : ` Keeping the tables for next time meanwhile: ${Math.round((keepingShown - 0.9) * 1000)}%.`;
+  $('optimal-detail').textContent = `${(p.nodes / 1e6).toFixed(1)} million positions checked${by} in ${seconds(ms)}.${best}${keeping}`;
   document.body.dataset.optimalLower = String(p.lower);
   document.body.dataset.optimalWorkers = String(Math.max(p.workers, Number(document.body.dataset.optimalWorkers ?? 0)));
 }
@@ -596,6 +605,8 @@ async function findOptimal() {
     // When this search built the tables (a first visit), the time says how much of it that took:
     // the next search starts with them.
     let builtIn = null;
+    // Whether those tables are all written for the next visit yet (the search does not wait).
+    let kept = false;
     // `of` says where a solution known already came from (no time to report).
     const done = (moves, of = null) => {
       document.body.dataset.optimal = 'done';
@@ -603,9 +614,10 @@ async function findOptimal() {
       // Searching from when the first share started (a second worker given the table at once
       // starts before the first, which is still writing it).
       const searching = lastSearch ? Math.min(total, lastSearch.p.ms + (performance.now() - lastSearch.at)) : total - builtIn;
-      const split = builtIn === null ? '' : `: ${seconds(total - searching)} building the tables, kept for next time, and ${seconds(searching)} searching`;
+      const split = builtIn === null ? '' : `: ${seconds(total - searching)} building the tables${kept ? ', kept for next time,' : ''} and ${seconds(searching)} searching`;
       const how = of ?? ` (${seconds(total)}${split})`;
-      setStatus(`Found an optimal solution: ${moves.length} moves, and no shorter one exists${how}. Use Next move to follow it.`);
+      const saving = builtIn !== null && !kept ? SAVING : '';
+      setStatus(`Found an optimal solution: ${moves.length} moves, and no shorter one exists${how}. Use Next move to follow it.${saving}`);
     };
     // The moves left of a solution proven shortest are the shortest from here: no search.
     const rest = provenRest(letters);
@@ -634,7 +646,13 @@ async function findOptimal() {
           workers: optimalWorkerCount(size),
           onTables: (p) => {
             onTablesProgress(p);
-            if (p.fraction >= 1 && p.source && p.source !== 'cache') builtIn = performance.now() - t0;
+            if (p.built && p.source !== 'cache') builtIn = performance.now() - t0;
+            if (p.fraction >= 1 && p.source) {
+              kept = true;
+              // Said to be still saving in the answer on show: now they are kept.
+              const s = $('status');
+              if (s.textContent.endsWith(SAVING)) s.textContent = s.textContent.replace(SAVING, ' The tables are kept for next time.');
+            }
           },
           onSearch: showSearchProgress,
         });

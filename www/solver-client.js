@@ -59,14 +59,30 @@ export class SharedOptimal {
     this.generation = 0;
     // Workers with a search under way (of this run or an earlier one) → that search's reply.
     this.searching = new Map();
+    // Workers still writing the flip table they built (for the next visit), while they search.
+    this.writing = new Set();
+    // Ends the current run with 'stopped'; and its memory shared with the workers, if any.
+    this.stopRun = null;
+    this.capView = null;
   }
 
-  // Ends every worker at once (their pending calls fail with 'stopped').
+  // Ends the current run at once ('stopped'): every worker is ended, except one still writing
+  // the flip table it built, which would leave no table for the next visit (it would build it
+  // again, minutes). That one is told to stop searching instead (at its next slice) and is kept,
+  // with its tables.
   cancel() {
     this.generation++;
-    for (const c of this.clients) c?.terminate();
-    this.clients = [];
-    this.searching.clear();
+    this.stopRun?.(new Error('stopped'));
+    if (this.capView) Atomics.store(this.capView, 0, 0);
+    this.clients = this.clients.map((c) => {
+      if (c && this.writing.has(c)) {
+        c.call('capOptimal', 0).catch(() => {});
+        return c;
+      }
+      c?.terminate();
+      if (c) this.searching.delete(c);
+      return null;
+    });
   }
 
   // Resolves to the shortest solution's moves (an array). `onTables(progress)` hears the first
@@ -81,12 +97,17 @@ export class SharedOptimal {
     // Workers still searching for an earlier run were capped and end within a slice, unless
     // inside a two-phase try, which cannot be interrupted and would keep this run's requests
     // waiting: those are replaced.
+    // One still writing its flip table is waited for: replaced, it would leave none.
     const stale = this.clients.filter((c) => c && this.searching.has(c));
     if (stale.length) {
       const ended = Promise.allSettled(stale.map((c) => this.searching.get(c)));
-      await Promise.race([ended, new Promise((r) => setTimeout(r, STALE_WAIT_MS))]);
-      for (const c of stale) if (this.searching.has(c)) this.drop(c);
+      const writers = Promise.allSettled(stale.filter((c) => this.writing.has(c)).map((c) => this.searching.get(c)));
+      await Promise.all([writers, Promise.race([ended, new Promise((r) => setTimeout(r, STALE_WAIT_MS))])]);
+      for (const c of stale) if (this.searching.has(c) && !this.writing.has(c)) this.drop(c);
+      if (generation !== this.generation) throw new Error('stopped');
     }
+    const stopped = new Promise((_, reject) => (this.stopRun = reject));
+    stopped.catch(() => {});
     const shares = Array.from({ length: workers }, () => ({ lower: 0, depth: 0, nodes: 0, upper: null, started: false, done: false }));
     const queue = shares.map((_, i) => i);
     const busy = new Map(); // client → the share it is searching
@@ -97,6 +118,7 @@ export class SharedOptimal {
     // budget for it.
     const capView = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function' ? new Uint32Array(new SharedArrayBuffer(4)) : null;
     if (capView) capView[0] = 0xffffffff;
+    this.capView = capView;
     let started = null; // when the first share started
     // What the whole tree is proven to hold: a share not started yet (or not yet past its first
     // depth) holds no solution shorter than the root's bound, which each share reports as it
@@ -184,7 +206,12 @@ export class SharedOptimal {
     };
     const client = async (i) => {
       if (!this.clients[i]) {
-        const c = await this.makeClient((p) => this.route(i, p));
+        const c = await this.makeClient((p) => {
+          // Whether it is writing its flip table ('keeping' pieces) until it says all are kept.
+          if (p.puzzle === 'optimal' && p.keeping) this.writing.add(c);
+          else if (p.puzzle === 'optimal' && p.fraction >= 1) this.writing.delete(c);
+          this.route(i, p);
+        });
         // Cancelled meanwhile: not wanted.
         if (generation !== this.generation) {
           c.terminate();
@@ -200,7 +227,11 @@ export class SharedOptimal {
     // merges it (or, when that fails, walks the missing half itself).
     const first = await client(0);
     const halves = workers > 1 && ['large', 'huge', 'h5', 'h6'].includes(size) ? 2 : 1;
+    // Built (or loaded), the first worker searches at once; what it built is written between its
+    // search's slices, and the helpers that read it from there wait for that (`firstKept`).
     const firstReady = first.call('prepareOptimal', { size, shares: halves });
+    const firstKept = firstReady.then(() => first.call('optimalKept'));
+    firstKept.catch(() => {}); // awaited by helpers only
     // Where the tables are still to be built, the first worker also tries h0 alone, which
     // proves short cubes optimal in seconds: then that is the answer (the build goes on).
     const quick = first.call('quickOptimal', { facelets, upper, size }).then(
@@ -221,9 +252,9 @@ export class SharedOptimal {
                 if (String(err.message) === 'stopped') throw err;
                 if (i === 1 && halves === 2) await this.buildShare(c, first, size, onTables);
                 // The whole table from the first worker, or (none handed over) its kept copy.
-                const flips = i === 1 && halves === 2 ? await Promise.race([handed, firstReady.then(() => null)]) : null;
+                const flips = i === 1 && halves === 2 ? await Promise.race([handed, firstKept.then(() => null)]) : null;
                 if (flips) return c.call('prepareOptimal', { size, cacheOnly: true, handed: flips }, flips.pieces.map((x) => x.buffer));
-                await firstReady;
+                await firstKept;
                 await load();
               },
             );
@@ -238,9 +269,10 @@ export class SharedOptimal {
     }
     const all = Promise.all(runs).then(() => best ?? []);
     try {
-      return await Promise.race([all, provenBest, quick.then((moves) => moves ?? all)]);
+      return await Promise.race([all, provenBest, quick.then((moves) => moves ?? all), stopped]);
     } finally {
       finished = true;
+      if (this.generation === generation) this.stopRun = null;
       all.catch(() => {}); // after a quick answer the rest ends on its own, or with a cancel
     }
   }
@@ -272,6 +304,7 @@ export class SharedOptimal {
 
   drop(c) {
     this.searching.delete(c);
+    this.writing.delete(c);
     c.terminate();
     const i = this.clients.indexOf(c);
     if (i >= 0) this.clients[i] = null;

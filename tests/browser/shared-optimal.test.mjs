@@ -14,14 +14,17 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 // `loadTicks` slows a helper's cache-only load. `stuck` {share, depth, ticks} has that share,
 // once it has reported the depth as proven, spend `ticks` ticks deaf to caps (as a real worker
 // inside its two-phase try). A first worker that merged the second's half hands the whole flip
-// table back (a progress message) and then takes `keepTicks` ticks to write it.
+// table back (a progress message). A first worker that built its tables takes `keepTicks` ticks
+// after its answer to write them, reporting 'keeping' progress, while it searches.
+// `log.order` lists when each worker began searching and when its tables were kept.
 function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTicks = 0, shareFails = false, loadTicks = 0, stuck = null, keepTicks = 0 }) {
-  const log = { caps: [], searched: [], made: 0, merged: [], ends: [], stuckEnded: 0, handed: [] };
+  const log = { caps: [], searched: [], made: 0, merged: [], ends: [], stuckEnded: 0, handed: [], order: [] };
   const make = async (onProgress) => {
     const id = log.made++;
     let cap = Infinity;
     let alive = true;
     let cacheMisses = noCache;
+    let kept = Promise.resolve();
     return {
       id,
       terminate() {
@@ -42,9 +45,26 @@ function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTic
           if (!alive) throw new Error('stopped');
           if (arg.shares === 2 && log.ends.includes(true)) {
             onProgress({ puzzle: 'optimal', handed: { length: 3, pieces: [new Uint8Array(1), new Uint8Array(1), new Uint8Array(1)] } });
-            for (let i = 0; i < keepTicks; i++) await tick();
+          }
+          if (keepTicks && !arg.cacheOnly) {
+            onProgress({ puzzle: 'optimal', built: true, source: 'built' });
+            kept = (async () => {
+              for (let i = 0; i < keepTicks; i++) {
+                onProgress({ puzzle: 'optimal', fraction: 0.9 + (0.1 * i) / keepTicks, keeping: true });
+                await tick();
+                if (!alive) throw new Error('stopped');
+              }
+              log.order.push(`kept ${id}`);
+              onProgress({ puzzle: 'optimal', fraction: 1, source: 'built' });
+            })();
+            kept.catch(() => {});
+            return { source: 'built' };
           }
           return { source: 'cache' };
+        }
+        if (cmd === 'optimalKept') {
+          await kept;
+          return true;
         }
         if (cmd === 'buildOptimalShare') {
           assert.deepEqual(arg.share, [1, 2]);
@@ -76,6 +96,7 @@ function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTic
         const [which, of] = arg.share;
         assert.equal(of, shares.length);
         log.searched.push([id, which]);
+        log.order.push(`search ${id}`);
         cap = Infinity;
         const known = arg.upper ? arg.upper.split(' ').length : Infinity;
         onProgress({ puzzle: 'optimal-search', depth: 1, lower: 1, nodes: 0, upper: null, start: true });
@@ -152,7 +173,48 @@ test('cancel ends every worker and the run fails with "stopped"', async () => {
   await new Promise((r) => setTimeout(r, 30));
   shared.cancel();
   await assert.rejects(run, /stopped/);
-  assert.deepEqual(shared.clients, []);
+  assert.ok(shared.clients.every((c) => c === null));
+});
+
+test('a worker that built its tables searches while it writes them, and the answer need not wait', async () => {
+  const { make, log } = fakeWorld({ shares: [5], buildTicks: 3, keepTicks: 40 });
+  const tables = [];
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'h5', workers: 1, onTables: (p) => tables.push(p) });
+  assert.equal(moves.length, 5);
+  assert.deepEqual(log.order, ['search 0'], 'answered before the tables were kept');
+  assert.ok(tables.some((p) => p.built) && tables.some((p) => p.keeping), 'the first worker reports its build, then its writing');
+  await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(log.order, ['search 0', 'kept 0'], 'the write goes on to its end');
+});
+
+test('cancel keeps a worker still writing its tables, which stops searching and is used again', async () => {
+  const { make, log } = fakeWorld({ shares: [Infinity], buildTicks: 3, keepTicks: 60 });
+  const shared = new SharedOptimal(make);
+  const run = shared.run({ facelets: 'x', size: 'h5', workers: 1 });
+  while (!log.searched.length) await tick();
+  shared.cancel();
+  await assert.rejects(run, /stopped/);
+  await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(log.caps, [[0, 0]], 'told to stop searching');
+  assert.ok(shared.clients[0], 'kept');
+  // The next search waits for the capped one to end and uses the same worker, whose write ends.
+  const moves = await shared.run({ facelets: 'y', upper: 'R U R', size: 'h5', workers: 1 });
+  assert.deepEqual(moves, ['R', 'U', 'R']);
+  assert.equal(log.made, 1, 'no worker made again');
+  await new Promise((r) => setTimeout(r, 150));
+  assert.ok(log.order.includes('kept 0'), 'the tables were kept');
+  shared.cancel();
+});
+
+test('cancel while tables build still ends the worker building them', async () => {
+  const { make, log } = fakeWorld({ shares: [Infinity], buildTicks: 50, keepTicks: 10 });
+  const shared = new SharedOptimal(make);
+  const run = shared.run({ facelets: 'x', size: 'h5', workers: 1 });
+  await new Promise((r) => setTimeout(r, 20));
+  shared.cancel();
+  await assert.rejects(run, /stopped/);
+  assert.ok(shared.clients.every((c) => c === null));
+  assert.deepEqual(log.searched, []);
 });
 
 test('a quick answer from h0 alone while the tables build ends the search; no share runs', async () => {
@@ -207,8 +269,8 @@ test('the second worker loads the whole flip table handed back and searches whil
   const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'h5', workers: 2 });
   assert.equal(moves.length, 9);
   assert.deepEqual(log.handed, [[1, 3]], 'the second worker got the three pieces');
-  assert.equal(log.searched[0][0], 1, 'the second worker began searching first');
   assert.deepEqual(log.searched.map(([id]) => id).sort(), [0, 1]);
+  assert.ok(log.order.indexOf('search 0') >= 0 && !log.order.includes('kept 0'), 'the first worker searched before its write ended');
 });
 
 test('when the second worker fails to build its half, the first is told to walk it itself', async () => {
