@@ -517,8 +517,11 @@ let shareBuild = null;
 
 const handlers = {
   prepareOptimal: async (arg) => {
-    const { size, cacheOnly, shares, handed } = typeof arg === 'string' ? { size: arg, cacheOnly: false } : arg;
-    const { source, ms } = await prepareOptimal(size, cacheOnly, shares, handed);
+    const { size, cacheOnly, shares, handed, keepFirst } = typeof arg === 'string' ? { size: arg, cacheOnly: false } : arg;
+    const { source, ms, kept } = await prepareOptimal(size, cacheOnly, shares, handed);
+    // Where more helpers wait to read the tables built here, they are written at full speed
+    // first.
+    if (keepFirst) await kept;
     return { source, ms };
   },
   // Once the tables built here are also kept (after `prepareOptimal`: searches go on meanwhile),

@@ -58,6 +58,7 @@ function fakeWorld({ shares, noCache = 0, crashAt = null, quick = null, buildTic
               onProgress({ puzzle: 'optimal', fraction: 1, source: 'built' });
             })();
             kept.catch(() => {});
+            if (arg.keepFirst) await kept;
             return { source: 'built' };
           }
           return { source: 'cache' };
@@ -271,6 +272,15 @@ test('the second worker loads the whole flip table handed back and searches whil
   assert.deepEqual(log.handed, [[1, 3]], 'the second worker got the three pieces');
   assert.deepEqual(log.searched.map(([id]) => id).sort(), [0, 1]);
   assert.ok(log.order.indexOf('search 0') >= 0 && !log.order.includes('kept 0'), 'the first worker searched before its write ended');
+});
+
+test('with more than two workers the first writes its tables before searching, and the third reads them then', async () => {
+  const { make, log } = fakeWorld({ shares: [Infinity, 9, Infinity], noCache: 1, buildTicks: 5, keepTicks: 20 });
+  const moves = await new SharedOptimal(make).run({ facelets: 'x', size: 'h5', workers: 3 });
+  assert.equal(moves.length, 9);
+  assert.deepEqual(log.handed, [[1, 3]], 'the second worker got the three pieces');
+  const at = (e) => log.order.indexOf(e);
+  assert.ok(at('search 1') < at('kept 0') && at('kept 0') < at('search 0') && at('kept 0') < at('search 2'), log.order.join(', '));
 });
 
 test('when the second worker fails to build its half, the first is told to walk it itself', async () => {
