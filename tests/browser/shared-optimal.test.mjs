@@ -170,12 +170,16 @@ test('a helper that crashes mid-search hands its share back', async () => {
 test('cancel ends every worker and the run fails with "stopped"', async () => {
   const { make } = fakeWorld({ shares: [Infinity, Infinity] });
   const shared = new SharedOptimal(make);
-  const run = shared.run({ facelets: 'x', size: 'large', workers: 2 });
-  await new Promise((r) => setTimeout(r, 30));
+  await cancelAfter(shared, shared.run({ facelets: 'x', size: 'large', workers: 2 }), 30);
+});
+
+// Cancels `run` of `shared` after `ms`: the run fails with 'stopped' and no worker is left.
+async function cancelAfter(shared, run, ms) {
+  await new Promise((r) => setTimeout(r, ms));
   shared.cancel();
   await assert.rejects(run, /stopped/);
   assert.ok(shared.clients.every((c) => c === null));
-});
+}
 
 test('a worker that built its tables searches while it writes them, and the answer need not wait', async () => {
   const { make, log } = fakeWorld({ shares: [5], buildTicks: 3, keepTicks: 40 });
@@ -210,11 +214,7 @@ test('cancel keeps a worker still writing its tables, which stops searching and 
 test('cancel while tables build still ends the worker building them', async () => {
   const { make, log } = fakeWorld({ shares: [Infinity], buildTicks: 50, keepTicks: 10 });
   const shared = new SharedOptimal(make);
-  const run = shared.run({ facelets: 'x', size: 'h5', workers: 1 });
-  await new Promise((r) => setTimeout(r, 20));
-  shared.cancel();
-  await assert.rejects(run, /stopped/);
-  assert.ok(shared.clients.every((c) => c === null));
+  await cancelAfter(shared, shared.run({ facelets: 'x', size: 'h5', workers: 1 }), 20);
   assert.deepEqual(log.searched, []);
 });
 
