@@ -74,15 +74,10 @@ export class SharedOptimal {
     this.generation++;
     this.stopRun?.(new Error('stopped'));
     if (this.capView) Atomics.store(this.capView, 0, 0);
-    this.clients = this.clients.map((c) => {
-      if (c && this.writing.has(c)) {
-        c.call('capOptimal', 0).catch(() => {});
-        return c;
-      }
-      c?.terminate();
-      if (c) this.searching.delete(c);
-      return null;
-    });
+    for (const c of this.clients) {
+      if (c && this.writing.has(c)) c.call('capOptimal', 0).catch(() => {});
+      else if (c) this.drop(c);
+    }
   }
 
   // Resolves to the shortest solution's moves (an array). `onTables(progress)` hears the first
@@ -233,8 +228,9 @@ export class SharedOptimal {
     // writes it at full speed before searching, 10-14 s for h5 here; between a search's slices a
     // third of it was written in 13 s.)
     const firstReady = first.call('prepareOptimal', { size, shares: halves, keepFirst: workers > 2 });
-    const firstKept = firstReady.then(() => first.call('optimalKept'));
-    firstKept.catch(() => {}); // awaited by helpers only
+    // Asked for only by helpers.
+    let kept = null;
+    const firstKept = () => (kept ??= firstReady.then(() => first.call('optimalKept')));
     // Where the tables are still to be built, the first worker also tries h0 alone, which
     // proves short cubes optimal in seconds: then that is the answer (the build goes on).
     const quick = first.call('quickOptimal', { facelets, upper, size }).then(
@@ -255,9 +251,9 @@ export class SharedOptimal {
                 if (String(err.message) === 'stopped') throw err;
                 if (i === 1 && halves === 2) await this.buildShare(c, first, size, onTables);
                 // The whole table from the first worker, or (none handed over) its kept copy.
-                const flips = i === 1 && halves === 2 ? await Promise.race([handed, firstKept.then(() => null)]) : null;
+                const flips = i === 1 && halves === 2 ? await Promise.race([handed, firstKept().then(() => null)]) : null;
                 if (flips) return c.call('prepareOptimal', { size, cacheOnly: true, handed: flips }, flips.pieces.map((x) => x.buffer));
-                await firstKept;
+                await firstKept();
                 await load();
               },
             );

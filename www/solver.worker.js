@@ -494,7 +494,7 @@ function prepareOptimal(size, cacheOnly = false, shares = 1, handed = null) {
     const ms = performance.now() - started;
     optimalBuilding = null;
     // Searches start now: the writes go on between their slices (a search slice, about a second,
-    // then a 32 MB piece of the flip table, 0.2-0.5 s here, now and then a few seconds), and the
+    // then a 32 MB piece of the flip table, 0.16-0.56 s here, now and then 1.5-4.5 s), and the
     // tables are reported kept once all are written. Before, the first visit's search waited for
     // them (10.7-13.6 s for h5 here).
     if (source !== 'cache') postMessage({ progress: { puzzle: 'optimal', built: true, source, ms } });
