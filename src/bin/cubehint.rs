@@ -14,7 +14,7 @@ use cubehint::tables::phase1::Phase1Table;
 use cubehint::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use cubehint::SolveError;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -32,8 +32,8 @@ usage: cubehint <command> [options]
 
 commands:
   apply     print the sticker string after a move sequence
-  check     validate sticker strings read from standard input
-  solve     solve sticker strings read from standard input
+  check     validate sticker strings (given as arguments, else read from standard input)
+  solve     solve sticker strings (given as arguments, else read from standard input)
   scramble  print random-state scrambles
   bench     measure table build and solve times
   tables    write the 2x2 distance tables and 3x3 pruning tables to a folder
@@ -48,17 +48,19 @@ MOVES in WCA notation: U R F D L B with ' or 2, Kociemba's U1 U2 U3, rotations x
 and on the 3x3 wide turns (Rw, r) and slices M E S. The size defaults to that of --from,
 else 3.";
 
-const CHECK_HELP: &str = "usage: cubehint check < states.txt
+const CHECK_HELP: &str = "usage: cubehint check STATE...   or   cubehint check < states.txt
 
-Reads one sticker string per line and prints 'ok' or every problem found, as
+Checks each sticker string given, else each line of standard input, and prints 'ok' or every
+problem found, as
 error[CODE]: message, joined by '; '. Codes: length letter center count piece duplicate
 twist flip parity. Exits 1 if any line failed.";
 
 const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] [--tables DIR]
                      [--optimal [--table SIZE] [--threads N] [--progress]]
-                     < states.txt
+                     STATE...   (or, with no STATE, < states.txt)
 
-Reads one sticker string per line (24 letters: 2x2, 54: 3x3) and prints one line each: the
+Solves each sticker string given (24 letters: 2x2, 54: 3x3), else each line of standard input,
+and prints one line each: the
 solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if any line failed.
   --metric htm|qtm  2x2: count half turns as 1 (htm, default) or 2 (qtm); solutions are optimal
   --all N           2x2: up to N different optimal solutions, separated by ' | '
@@ -221,11 +223,24 @@ fn stdin_lines() -> impl Iterator<Item = String> {
     std::io::stdin().lock().lines().map_while(Result::ok).collect::<Vec<_>>().into_iter()
 }
 
+/// The states to read, once the options are taken out: the arguments left, else the lines of
+/// standard input. A person at a terminal who gave none is told what it waits for, instead of
+/// a silent wait.
+fn states_given(args: Args) -> Vec<String> {
+    if !args.items.is_empty() {
+        return args.items;
+    }
+    if std::io::stdin().is_terminal() {
+        eprintln!("reading sticker strings from standard input, one per line (end with Ctrl-D)");
+    }
+    stdin_lines().collect()
+}
+
 fn check(args: Args) -> Result<ExitCode, String> {
     args.no_options_left()?;
     let mut failed = false;
     let mut out = std::io::stdout().lock();
-    for line in stdin_lines() {
+    for line in states_given(args) {
         let text = match parse_state(&line) {
             Ok(_) => "ok".to_string(),
             Err(e) => {
@@ -484,7 +499,7 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
     let mut use_full = opt.dir.as_deref().is_some_and(|d| std::path::Path::new(&format!("{d}/phase1.bin")).exists());
     let mut failed = false;
     let mut out = std::io::stdout().lock();
-    for line in stdin_lines() {
+    for line in states_given(args) {
         let text = match parse_state(&line) {
             Err(e) => Err(e.to_string()),
             Ok(State::Two(held)) => {

@@ -1,0 +1,75 @@
+//! The command line as a person types it: states given as arguments, or piped in.
+
+use cubehint::state::apply_text;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+fn cubehint(args: &[&str], input: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cubehint"))
+        .args(args)
+        .env("CUBEHINT_CACHE", "off")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.unwrap_or("").as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn lines(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
+}
+
+/// Applies `moves` to `state` with the library, not the binary.
+fn after(state: &str, moves: &str) -> String {
+    apply_text(None, Some(state), moves).expect("the moves apply")
+}
+
+#[test]
+fn solve_takes_states_as_arguments_one_line_each_in_order() {
+    let a = apply_text(None, None, "R U F'").unwrap();
+    let b = apply_text(None, None, "R").unwrap();
+    let short = &SOLVED[..53];
+    let out = cubehint(&["solve", &a, short, b.as_str(), SOLVED], Some("never read\n"));
+    let got = lines(&out);
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert_eq!(after(&a, &got[0]), SOLVED);
+    assert!(got[1].starts_with("error[length]: the state has 53 letters"), "{}", got[1]);
+    assert_eq!(after(&b, &got[2]), SOLVED);
+    assert_eq!(got[3], "", "a solved cube gets an empty line");
+    // One state was rejected.
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn solve_reads_standard_input_when_no_state_is_given() {
+    let a = apply_text(None, None, "D2 L'").unwrap();
+    let out = cubehint(&["solve", "--max-length", "20"], Some(&format!("{a}\n")));
+    let got = lines(&out);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(after(&a, &got[0]), SOLVED);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn check_takes_states_as_arguments() {
+    // The 2x2 after R (CONVENTIONS.md).
+    let pocket = "UFUFRRRRFDFDDBDBLLLLUBUB";
+    let out = cubehint(&["check", SOLVED, pocket, "XYZ"], None);
+    let got = lines(&out);
+    assert_eq!(got[..2], ["ok", "ok"]);
+    assert!(got[2].contains("error[letter]: letter 1 is 'X'") && got[2].contains("error[length]"), "{}", got[2]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn an_unknown_option_is_still_refused() {
+    let out = cubehint(&["solve", "--fast", SOLVED], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown option --fast"));
+}
