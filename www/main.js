@@ -439,16 +439,48 @@ function setColors(size, colors) {
   else refresh();
 }
 
+// What the field holds: a sticker string in face letters (U R F D L B, either case) or in colour
+// letters (w r g y o b, as the palette's names start), or else moves applied to a solved cube.
+// A long run of such letters is a sticker string even when its length is wrong: it is refused
+// with its length, not read as dozens of turns. Nothing changes on a refusal.
 function useField(e) {
   e.preventDefault();
   const text = $('facelets').value;
   const compact = text.replace(/\s+/g, '');
-  const looksLikeStickers = (compact.length === 24 || compact.length === 54) && !/['’2wxyz()]/.test(compact);
-  if (looksLikeStickers && /^[URFDLB]+$/.test(compact)) {
-    setColors(compact.length === 24 ? 2 : 3, colorsOf(compact, faceColor()));
+  if (!compact) {
+    setStatus(
+      'Type a sticker string (54 letters for a 3x3, 24 for a 2x2, faces in the order U R F D L B) or moves such as <code>R U R\' U\'</code>, then press Use.',
+      'invalid',
+    );
     return;
   }
-  if (looksLikeStickers) {
+  const letters = /^[urfdlbwgyo]+$/i.test(compact);
+  const sized = compact.length === 24 || compact.length === 54;
+  const long = compact.length >= 20 && text.trim().split(/\s+/).some((t) => t.length >= 5);
+  if (letters && (sized || long)) {
+    const faces = compact.toUpperCase();
+    if (!sized) {
+      const kind = /^[URFDLB]+$/.test(faces) ? '' : ' in colour letters';
+      setStatus(
+        `<span class="bad">That sticker string${kind} has ${compact.length} letters: a 3x3 needs 54 and a 2x2 24 (spaces are ignored). Nothing was changed.</span>`,
+        'invalid',
+      );
+      return;
+    }
+    const size = compact.length === 24 ? 2 : 3;
+    if (/^[URFDLB]+$/.test(faces)) {
+      setColors(size, colorsOf(faces, faceColor()));
+      return;
+    }
+    if (/^[wrgyob]+$/i.test(compact)) {
+      setColors(size, [...compact.toLowerCase()].map((ch) => COLOR_KEYS.indexOf(ch)));
+      const legend = [...COLOR_KEYS].map((k, c) => `${k} ${COLOR_NAMES[c]}`).join(', ');
+      $('status').insertAdjacentHTML('afterbegin', `Read as colours (${legend}). `);
+      return;
+    }
+  }
+  const stickers = sized && !/['’2()xz0-9]/i.test(compact);
+  if (stickers) {
     setStatus(`<span class="bad">That sticker string cannot be used:</span>${problemList(JSON.parse(validate(compact)).problems)}`, 'invalid');
     return;
   }

@@ -65,6 +65,38 @@ test('a pasted sticker string or move sequence is shown on the net', async () =>
   await page.close();
 });
 
+test('the field: a sticker string of the wrong length, colour letters, lower case and an empty field', async () => {
+  const page = await openPage(env);
+  const fState = 'UUUUUULLLURRURRURRFFFFFFFFFRRRDDDDDDLLDLLDLLDBBBBBBBBB';
+  await useField(page, fState);
+  // One letter short: refused with its length, not read as 53 turns; the cube stays.
+  await useField(page, fState.slice(0, 53));
+  assert.match(await status(page).textContent(), /has 53 letters: a 3x3 needs 54 and a 2x2 24/);
+  assert.equal(await netColors(page), fState);
+  assert.equal(await page.getByTestId('facelets').inputValue(), fState.slice(0, 53), 'what was typed is kept');
+  // Grouped by face with spaces, one letter too many.
+  await useField(page, `${fState.match(/.{9}/g).join(' ')}U`);
+  assert.match(await status(page).textContent(), /has 55 letters/);
+  assert.equal(await netColors(page), fState);
+  // Nothing typed: said so, and nothing changes.
+  await useField(page, '  ');
+  assert.match(await status(page).textContent(), /Type a sticker string/);
+  assert.equal(await netColors(page), fState);
+  // Colour letters (white red green yellow orange blue), either case: F applied to solved.
+  const colours = { U: 'w', R: 'r', F: 'g', D: 'y', L: 'o', B: 'b' };
+  await useField(page, [...fState].map((l) => colours[l]).join('').toUpperCase());
+  assert.equal(await netColors(page), fState);
+  assert.match(await status(page).textContent(), /Read as colours/);
+  // Face letters in lower case.
+  await useField(page, 'UFUFRRRRFDFDDBDBLLLLUBUB'.toLowerCase());
+  assert.equal(await netColors(page), 'UFUFRRRRFDFDDBDBLLLLUBUB');
+  // Moves are still moves (on the 2x2 now shown).
+  await useField(page, "R U'");
+  assert.match(await status(page).textContent(), /Applied R U' to a solved cube/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('switching to 2x2 and back keeps each cube', async () => {
   const page = await openPage(env);
   await useField(page, 'R U');
