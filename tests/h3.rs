@@ -265,3 +265,40 @@ fn the_near_entries_in_place_of_h0_search_the_same_nodes_beside_h4() {
         assert_eq!(run(&with_near), run(huge));
     }
 }
+
+#[test]
+fn a_level_at_a_time_searches_the_nodes_a_node_at_a_time_does() {
+    let (_, large, huge) = tables();
+    let mut rng = Rng::new(37);
+    let mut cubes: Vec<CubieCube> =
+        [7, 10, 12, 13, 14].iter().map(|&n| CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL))).collect();
+    cubes.extend(bench_cubes(4).into_iter().take(1));
+    let mut deeper = 0;
+    for cube in &cubes {
+        for t in [large, huge] {
+            // The nodes searched by the time each depth is begun (every shorter one searched in
+            // full), and the solution. A step of one node returns after each node, or each
+            // tree below a node searched a level at a time.
+            let run = |mut s: OptimalSearch| {
+                let mut begun = Vec::new();
+                let sol = loop {
+                    if let Some(sol) = s.step(t, None, 1) {
+                        break sol.to_vec();
+                    }
+                    let p = s.progress();
+                    if begun.last().is_none_or(|&(d, _)| d != p.depth) {
+                        begun.push((p.depth, p.nodes));
+                    }
+                };
+                assert!(cube.apply_moves(&sol).is_solved());
+                (begun, sol.len())
+            };
+            let (levels, plain) = (run(OptimalSearch::new(cube, None)), run(OptimalSearch::new(cube, None).node_at_a_time()));
+            assert_eq!(levels, plain);
+            deeper += (levels.0.len() >= 3) as u32;
+        }
+    }
+    // The 14-move cube and the benchmark's 16-move cube, with each table: the latter searched
+    // depths 11 to 15 in full (5.1 million nodes with h3).
+    assert!(deeper >= 4, "{deeper} searches went two depths past their first bound");
+}

@@ -124,6 +124,12 @@ pub struct OptimalSearch {
     /// which stops when it can no longer find anything shorter
     /// ([`OptimalSearch::with_shared_cap`]).
     shared_cap: Option<SharedCap>,
+    /// Buffers kept between expansions: one node's children, and the levels of
+    /// [`OptimalSearch::finish_below`].
+    level_buf: Vec<(u32, Kid)>,
+    levels: Vec<Vec<(u32, Kid)>>,
+    /// From this many moves to go on, a level at a time ([`LEVELS_FROM`], or 0 for never).
+    levels_from: u32,
 }
 
 /// Reads the least solution length any share of a search has found so far (`u32::MAX` for none).
@@ -136,6 +142,15 @@ const SURE_DEPTH: u32 = 18;
 /// The path length at which shared searches divide the tree (a random cube has a few thousand
 /// nodes there, so the shares get even amounts of work).
 pub const SPLIT_AT: usize = 3;
+
+/// From this many moves to go on, the rest of the tree below a node is searched a level at a
+/// time ([`OptimalSearch::finish_below`]). Below a node with 13 to go, the widest level held
+/// 927 nodes with h6, 1,779 with h4 and 3,606 with h3 over the five cubes of the browser
+/// benchmark (at most 320 KB).
+const LEVELS_FROM: u32 = 13;
+
+/// Children whose table entries are read in the same passes.
+const CHUNK: usize = 64;
 
 /// Where a search stands, for progress reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,6 +189,9 @@ impl OptimalSearch {
             capped: false,
             try_due: false,
             shared_cap: None,
+            level_buf: Vec::with_capacity(18),
+            levels: Vec::new(),
+            levels_from: LEVELS_FROM,
         }
         .with_symmetry()
     }
@@ -184,6 +202,13 @@ impl OptimalSearch {
     pub fn with_share(mut self, which: u32, of: u32) -> OptimalSearch {
         assert!(which < of, "share {which} of {of}");
         self.share = (which, of);
+        self
+    }
+
+    /// Searches a node at a time all the way down, never a level at a time: the same nodes,
+    /// in the plain order (for tests and comparisons).
+    pub fn node_at_a_time(mut self) -> OptimalSearch {
+        self.levels_from = 0;
         self
     }
 
@@ -273,6 +298,12 @@ impl OptimalSearch {
                 }
             }
             let left = self.target - self.path.len() as u32;
+            // (Not with h0 alone, whose weaker bounds would make the levels wide.)
+            if left <= self.levels_from && self.path.len() >= SPLIT_AT && t.h3.is_some() {
+                self.finish_below(t, two_phase, &kid, left);
+                self.path.pop();
+                continue;
+            }
             let frame = self.expand(t, two_phase, &kid, left);
             self.stack.push(frame);
         }
@@ -281,130 +312,241 @@ impl OptimalSearch {
     }
 
     /// The children of a node with `left` moves to go that may still lead to a solution; finds
-    /// the solution when `left` is 1. All children's table entries are read in one pass, so
-    /// their cache misses overlap.
-    #[inline(never)]
+    /// the solution when `left` is 1.
     fn expand(&mut self, t: &OptimalTables, tp: Option<&TwoPhaseTables>, node: &Kid, left: u32) -> Frame {
-        let moves = move_cubes();
-        let c = &t.coords;
         let last = self.path.last().copied();
+        let allowed = match self.path.len() {
+            0 => self.first,
+            1 => self.second[self.path[0].index()],
+            _ => ALL_MOVES,
+        };
+        let mut out = std::mem::take(&mut self.level_buf);
+        out.clear();
+        self.expand_many(t, tp, &[(0, *node)], last.is_none(), allowed, left, &mut out);
         let mut frame = Frame { kids: [NO_KID; 18], len: 0, next: 0 };
-        let mut cand = [0usize; 18];
-        let mut n = 0;
-        for m in Move::ALL {
-            let allowed = match self.path.len() {
-                0 => self.first,
-                1 => self.second[self.path[0].index()],
-                _ => ALL_MOVES,
-            };
-            if may_follow(last, m) && !(node.skip_half && m.quarters() == 2) && allowed >> m.index() & 1 == 1 {
-                cand[n] = m.index();
-                n += 1;
-            }
-        }
-        self.nodes += n as u64;
         if left == 1 {
-            for &m in &cand[..n] {
-                let m = Move::ALL[m];
-                if moves[m.inverse().index()].compose(&node.inv).is_solved() {
-                    let mut sol = std::mem::take(&mut self.path);
-                    sol.push(m);
-                    self.result = Some(sol);
-                    break;
+            if let Some(&(_, kid)) = out.first() {
+                let mut sol = std::mem::take(&mut self.path);
+                sol.push(kid.m);
+                self.result = Some(sol);
+            }
+        } else {
+            for (i, &(_, kid)) in out.iter().enumerate() {
+                frame.kids[i] = kid;
+            }
+            frame.len = out.len() as u8;
+        }
+        self.level_buf = out;
+        frame
+    }
+
+    /// Searches the whole tree below a node with `left` moves to go (the last move on the path
+    /// is the node's), a level at a time: every node of a level has its children's table
+    /// entries read in the same passes, so that the cache misses of many nodes overlap where a
+    /// node at a time has only a few (most nodes near the leaves have one or two children that
+    /// pass the first bound, and each of the reads that follow would wait alone). Sets the
+    /// result when a solution turns up.
+    fn finish_below(&mut self, t: &OptimalTables, tp: Option<&TwoPhaseTables>, node: &Kid, left: u32) {
+        let mut levels = std::mem::take(&mut self.levels);
+        for level in levels.iter_mut() {
+            level.clear();
+        }
+        if levels.is_empty() {
+            levels.push(Vec::new());
+        }
+        levels[0].push((0, *node));
+        let mut l = left;
+        let mut depth = 0;
+        loop {
+            if levels.len() == depth + 1 {
+                levels.push(Vec::new());
+            }
+            let (done, rest) = levels.split_at_mut(depth + 1);
+            let out = &mut rest[0];
+            self.expand_many(t, tp, &done[depth], false, ALL_MOVES, l, out);
+            if out.is_empty() {
+                break;
+            }
+            if l == 1 {
+                // A solution: the moves back up the levels.
+                let mut tail = Vec::with_capacity(depth + 1);
+                let (mut i, mut d) = (0, depth + 1);
+                while d > 0 {
+                    let (parent, kid) = levels[d][i];
+                    tail.push(kid.m);
+                    i = parent as usize;
+                    d -= 1;
+                }
+                let mut sol = self.path.clone();
+                sol.extend(tail.into_iter().rev());
+                self.result = Some(sol);
+                break;
+            }
+            l -= 1;
+            depth += 1;
+        }
+        self.levels = levels;
+    }
+
+    /// The children of `parents` (each with `left` moves to go, its last move its `m`, or no
+    /// last move at the `root`) that may still lead to a solution, appended to `out` with the
+    /// index of their parent; when `left` is 1, the children that solve the cube. Moves outside
+    /// `allowed` are not tried. The children's table entries are read in passes over many
+    /// children at once ([`CHUNK`]), so that their cache misses overlap.
+    #[allow(clippy::too_many_arguments)]
+    fn expand_many(
+        &mut self,
+        t: &OptimalTables,
+        tp: Option<&TwoPhaseTables>,
+        parents: &[(u32, Kid)],
+        root: bool,
+        allowed: u32,
+        left: u32,
+        out: &mut Vec<(u32, Kid)>,
+    ) {
+        let moves = move_cubes();
+        let mut cand = [(0u32, 0u8); CHUNK];
+        let mut n = 0;
+        for (p, (_, node)) in parents.iter().enumerate() {
+            let last = if root { None } else { Some(node.m) };
+            for m in Move::ALL {
+                if may_follow(last, m) && !(node.skip_half && m.quarters() == 2) && allowed >> m.index() & 1 == 1 {
+                    if left == 1 {
+                        self.nodes += 1;
+                        if moves[m.inverse().index()].compose(&node.inv).is_solved() {
+                            out.push((p as u32, Kid { m, ..*node }));
+                            return;
+                        }
+                        continue;
+                    }
+                    cand[n] = (p as u32, m.index() as u8);
+                    n += 1;
+                    if n == CHUNK {
+                        self.expand_chunk(t, tp, parents, &cand[..n], left, out);
+                        n = 0;
+                    }
                 }
             }
-            return frame;
         }
-        let ps = node.perm as usize * 18;
+        if n > 0 {
+            self.expand_chunk(t, tp, parents, &cand[..n], left, out);
+        }
+    }
+
+    /// [`OptimalSearch::expand_many`]'s passes over the candidates `cand` (parent, move), with
+    /// `left` at least 2.
+    #[inline(never)]
+    fn expand_chunk(
+        &mut self,
+        t: &OptimalTables,
+        tp: Option<&TwoPhaseTables>,
+        parents: &[(u32, Kid)],
+        cand: &[(u32, u8)],
+        left: u32,
+        out: &mut Vec<(u32, Kid)>,
+    ) {
+        let moves = move_cubes();
+        let c = &t.coords;
+        let n = cand.len();
+        self.nodes += n as u64;
+        let parent = |k: usize| &parents[cand[k].0 as usize].1;
         // Every child's corner and edge coordinates, once (the edges' as slot masks, moved
         // through small tables).
-        let (mut cs2, mut w2) = ([0usize; 18], [0u32; 18]);
+        let (mut cs2, mut w2) = ([0usize; CHUNK], [0u32; CHUNK]);
         for k in 0..n {
-            cs2[k] = c.cmove(node.cocsep as usize, cand[k]);
-            w2[k] = c.esym.move_mask(cand[k], node.mask);
+            let (node, m) = (parent(k), cand[k].1 as usize);
+            cs2[k] = c.cmove(node.cocsep as usize, m);
+            w2[k] = c.esym.move_mask(m, node.mask);
         }
         let corners = &t.corners;
         // With h0 alone, the corner table first: what it prunes saves a read of the big table.
         // h3 knows the corners' distance nearly always (on 16- and 17-move cubes the corner
         // reads pruned a few percent of nodes and cost more time than they saved).
         let corner_reads = t.h3.is_none();
-        let mut bound = [0u32; 18];
+        let mut bound = [0u32; CHUNK];
         if corner_reads {
             for k in 0..n {
-                bound[k] = corners.distance(corners.pmove[ps + cand[k]] as usize, cs2[k] % 2187);
+                let perm = corners.pmove[parent(k).perm as usize * 18 + cand[k].1 as usize];
+                bound[k] = corners.distance(perm as usize, cs2[k] % 2187);
             }
         }
         // The flip table (h3 or h4) next, where there is one: it knows more than h0 except
         // where it reads "at most 8". Every child's keys first, then the entries, then the
         // reads, so that the cache misses of each pass overlap.
-        let mut keys = [EntryKeys::default(); 18];
+        let mut keys = [EntryKeys::default(); CHUNK];
         for k in 0..n {
             keys[k] = t.keys(cs2[k], w2[k]);
         }
-        let mut flips = [0u16; 18];
-        let mut at = [BoundEntry::default(); 18];
+        let mut flips = [0u16; CHUNK];
+        let mut at = [BoundEntry::default(); CHUNK];
         for k in 0..n {
             if bound[k] < left {
                 if let Some(h3) = &t.h3 {
-                    flips[k] = h3.flips.flip_move[node.flips as usize * 18 + cand[k]];
+                    flips[k] = h3.flips.flip_move[parent(k).flips as usize * 18 + cand[k].1 as usize];
                 }
                 at[k] = t.entry_at(keys[k], cs2[k], flips[k]);
             }
         }
+        // The children that pass, in order: the passes that follow read only theirs.
+        let mut live = [0u8; CHUNK];
+        let mut nl = 0;
         for k in 0..n {
             if bound[k] < left {
                 bound[k] = t.bound_at(at[k]);
+                if bound[k] < left {
+                    live[nl] = k as u8;
+                    nl += 1;
+                }
             }
         }
         // Then the inverse, before the phase-1 bounds: one table read a child where those take
         // six, and on the bulk of the search (ten moves to go) it prunes most of what they
         // would. h3 (or h0) first, whose tightness decides the half turns, then the corners (with
         // h0 alone).
-        let mut inv = [CubieCube::SOLVED; 18];
-        let mut skip_half = [false; 18];
+        let mut inv = [CubieCube::SOLVED; CHUNK];
+        let mut skip_half = [false; CHUNK];
         // Again the keys first, then the entries, then the reads.
-        let mut coords = [(0usize, 0u16); 18];
-        for k in 0..n {
-            if bound[k] < left {
-                // The inverse of (cube, then m) is (m⁻¹, then the inverse).
-                inv[k] = moves[Move::ALL[cand[k]].inverse().index()].compose(&node.inv);
-                coords[k] = (cocsep(&inv[k]), t.h3.as_ref().map_or(0, |_| h48::flips(&inv[k])));
-                keys[k] = t.keys(coords[k].0, esep_masks(&inv[k]));
-            }
+        let mut coords = [(0usize, 0u16); CHUNK];
+        for &k in &live[..nl] {
+            let k = k as usize;
+            // The inverse of (cube, then m) is (m⁻¹, then the inverse).
+            let m = Move::ALL[cand[k].1 as usize];
+            inv[k] = moves[m.inverse().index()].compose(&parent(k).inv);
+            coords[k] = (cocsep(&inv[k]), t.h3.as_ref().map_or(0, |_| h48::flips(&inv[k])));
+            keys[k] = t.keys(coords[k].0, esep_masks(&inv[k]));
         }
-        for k in 0..n {
-            if bound[k] < left {
-                let (cs, fl) = coords[k];
-                at[k] = t.entry_at(keys[k], cs, fl);
-            }
+        for &k in &live[..nl] {
+            let k = k as usize;
+            let (cs, fl) = coords[k];
+            at[k] = t.entry_at(keys[k], cs, fl);
         }
-        for k in 0..n {
-            if bound[k] < left {
-                let b = t.bound_at(at[k]);
-                if b >= left || (corner_reads && t.corner_bound(&inv[k]) >= left) {
-                    bound[k] = left;
-                } else {
-                    // Only h0 is blind to half turns: a tight corner bound says nothing of them.
-                    skip_half[k] = b == left - 1;
-                }
+        let mut kept = 0;
+        for i in 0..nl {
+            let k = live[i] as usize;
+            let b = t.bound_at(at[k]);
+            if b >= left || (corner_reads && t.corner_bound(&inv[k]) >= left) {
+                continue;
             }
+            // Only h0 is blind to half turns: a tight corner bound says nothing of them.
+            skip_half[k] = b == left - 1;
+            live[kept] = k as u8;
+            kept += 1;
         }
+        let nl = kept;
         // Then the exact phase-1 distance from each axis (a child's from its parent's, mod 3): every
         // child kept needs all three, for its own children.
-        let mut axes = [[NO_AXIS; 3]; 18];
+        let mut axes = [[NO_AXIS; 3]; CHUNK];
         if let Some((tp, p1)) = tp.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| self.axes_on) {
             // Close to the end only distances below `left` matter, and those the small
             // near-subgroup map knows exactly (it answers "farther" for the rest).
             let near = left <= NEAR_DEPTH as u32 + 1;
             // Every axis's coordinates and table entry first, then the reads, so that their
             // cache misses (the class map, then the 35 MB table) overlap across children.
-            let mut entry = [[0usize; 3]; 18];
-            for k in 0..n {
-                if bound[k] >= left {
-                    continue;
-                }
+            let mut entry = [[0usize; 3]; CHUNK];
+            for &k in &live[..nl] {
+                let k = k as usize;
                 for a in 0..3 {
-                    let (from, mv) = (&node.axes[a], self.axis_moves[a][cand[k]] as usize);
+                    let (from, mv) = (&parent(k).axes[a], self.axis_moves[a][cand[k].1 as usize] as usize);
                     let twist = tp.twist_move[from.twist as usize * 18 + mv];
                     let flip = tp.flip_move[from.flip as usize * 18 + mv];
                     let slice = tp.slice_move[from.slice as usize * 18 + mv];
@@ -414,34 +556,30 @@ impl OptimalSearch {
                     }
                 }
             }
-            for k in 0..n {
-                if bound[k] >= left {
-                    continue;
-                }
+            for &k in &live[..nl] {
+                let k = k as usize;
                 for a in 0..3 {
                     let x = &mut axes[k][a];
                     x.d = if near {
                         tp.near.get(x.twist as usize, x.flip as usize, x.slice as usize)
                     } else {
-                        next_distance(node.axes[a].d, p1.code(entry[k][a]))
+                        next_distance(parent(k).axes[a].d, p1.code(entry[k][a]))
                     };
                     bound[k] = bound[k].max(x.d as u32);
                 }
             }
         }
-        let kids = &mut frame.kids;
-        let mut len = 0;
-        for k in 0..n {
+        for &k in &live[..nl] {
+            let k = k as usize;
             if bound[k] < left {
-                let m = Move::ALL[cand[k]];
-                let (cocsep, mask, perm) = (cs2[k] as u32, w2[k], corners.pmove[ps + cand[k]]);
-                kids[len] =
+                let node = parent(k);
+                let m = Move::ALL[cand[k].1 as usize];
+                let (cocsep, mask, perm) = (cs2[k] as u32, w2[k], corners.pmove[node.perm as usize * 18 + m.index()]);
+                let kid =
                     Kid { m, cocsep, mask, perm, flips: flips[k], skip_half: skip_half[k], inv: inv[k], axes: axes[k] };
-                len += 1;
+                out.push((cand[k].0, kid));
             }
         }
-        frame.len = len as u8;
-        frame
     }
 
     /// Moves on to the next depth: starts it, or, when the two-phase search is to be asked for
