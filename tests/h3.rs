@@ -293,7 +293,8 @@ fn a_level_at_a_time_searches_the_nodes_a_node_at_a_time_does() {
                 assert!(cube.apply_moves(&sol).is_solved());
                 (begun, sol.len())
             };
-            let (levels, plain) = (run(OptimalSearch::new(cube, None)), run(OptimalSearch::new(cube, None).node_at_a_time()));
+            let (levels, plain) =
+                (run(OptimalSearch::new(cube, None)), run(OptimalSearch::new(cube, None).node_at_a_time()));
             assert_eq!(levels, plain);
             deeper += (levels.0.len() >= 3) as u32;
         }
