@@ -18,6 +18,10 @@
 //! each search their own part of every depth; each proves its part has no shorter solution, and
 //! together they prove the whole ([`solve_optimal_shared`]).
 //!
+//! Near the leaves (from [`LEVELS_FROM`] moves to go) the tree below a node is searched a level
+//! at a time rather than a node at a time: the same nodes, but the table reads of a whole level's
+//! children go in the same passes, so that their cache misses overlap.
+//!
 //! One pruning trick beyond the bounds: the target group holds every half turn, so a half turn
 //! leaves the inverse's coordinate unchanged; when the inverse bound is tight, a half turn can
 //! only lead past the limit, and is not tried.
