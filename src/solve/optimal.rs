@@ -302,7 +302,8 @@ impl OptimalSearch {
                 }
             }
             let left = self.target - self.path.len() as u32;
-            // (Not with h0 alone, whose weaker bounds would make the levels wide.)
+            // Only below the shares' split and the first two moves' symmetry restrictions, and
+            // not with h0 alone, whose weaker bounds would make the levels wide.
             if left <= self.levels_from && self.path.len() >= SPLIT_AT && t.h3.is_some() {
                 self.finish_below(t, two_phase, &kid, left);
                 self.path.pop();
