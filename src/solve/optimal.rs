@@ -149,8 +149,8 @@ pub const SPLIT_AT: usize = 3;
 
 /// From this many moves to go on, the rest of the tree below a node is searched a level at a
 /// time ([`OptimalSearch::finish_below`]). Below a node with 13 to go, the widest level held
-/// 927 nodes with h6, 1,779 with h4 and 3,606 with h3 over the five cubes of the browser
-/// benchmark (at most 320 KB).
+/// 927 nodes with h6, 1,779 with h4 and 3,606 with h3 over five cubes (the three 16-movers of
+/// `bench/optimal-states.txt` and two random cubes of 17 and 18 moves).
 const LEVELS_FROM: u32 = 13;
 
 /// Children whose table entries are read in the same passes.
