@@ -143,6 +143,8 @@ fn h3_and_h4_are_lower_bounds_that_know_more_than_h0() {
         let cube = random_cube(&mut rng);
         let (h0, h3, h4) = (medium.coords_bound(&cube), large.coords_bound(&cube), huge.coords_bound(&cube));
         assert!(h4 >= h3);
+        // The search skips the reads where `left` is beyond `most`: no entry may say more.
+        assert!(h3 <= large.most() && h4 <= huge.most() && large.most() == BASE as u32 + 3);
         above += (h3 > h0) as u32;
         above4 += (h4 > h3) as u32;
         (sum0, sum3, sum4) = (sum0 + h0, sum3 + h3, sum4 + h4);

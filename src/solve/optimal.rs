@@ -478,29 +478,41 @@ impl OptimalSearch {
         // The flip table (h3 or h4) next, where there is one: it knows more than h0 except
         // where it reads "at most 8". Every child's keys first, then the entries, then the
         // reads, so that the cache misses of each pass overlap.
-        let mut keys = [EntryKeys::default(); CHUNK];
-        for k in 0..n {
-            keys[k] = t.keys(cs2[k], w2[k]);
-        }
+        // Far from the end no entry can reach `left` (h3 to h6 say at most 11 moves), and
+        // there the reads are skipped: every child passes.
+        let most = t.most();
         let mut flips = [0u16; CHUNK];
-        let mut at = [BoundEntry::default(); CHUNK];
-        for k in 0..n {
-            if bound[k] < left {
-                if let Some(h3) = &t.h3 {
-                    flips[k] = h3.flips.flip_move[parent(k).flips as usize * 18 + cand[k].1 as usize];
-                }
-                at[k] = t.entry_at(keys[k], cs2[k], flips[k]);
+        if let Some(h3) = &t.h3 {
+            for k in 0..n {
+                flips[k] = h3.flips.flip_move[parent(k).flips as usize * 18 + cand[k].1 as usize];
             }
         }
+        let mut keys = [EntryKeys::default(); CHUNK];
+        let mut at = [BoundEntry::default(); CHUNK];
         // The children that pass, in order: the passes that follow read only theirs.
         let mut live = [0u8; CHUNK];
         let mut nl = 0;
-        for k in 0..n {
-            if bound[k] < left {
-                bound[k] = t.bound_at(at[k]);
+        if left > most {
+            for k in 0..n {
+                live[k] = k as u8;
+            }
+            nl = n;
+        } else {
+            for k in 0..n {
+                keys[k] = t.keys(cs2[k], w2[k]);
+            }
+            for k in 0..n {
                 if bound[k] < left {
-                    live[nl] = k as u8;
-                    nl += 1;
+                    at[k] = t.entry_at(keys[k], cs2[k], flips[k]);
+                }
+            }
+            for k in 0..n {
+                if bound[k] < left {
+                    bound[k] = t.bound_at(at[k]);
+                    if bound[k] < left {
+                        live[nl] = k as u8;
+                        nl += 1;
+                    }
                 }
             }
         }
@@ -511,33 +523,39 @@ impl OptimalSearch {
         let mut inv = [CubieCube::SOLVED; CHUNK];
         let mut skip_half = [false; CHUNK];
         // Again the keys first, then the entries, then the reads.
+        // The inverse's entry matters while it can reach `left - 1` (a tight bound).
+        let inv_reads = left - 1 <= most;
         let mut coords = [(0usize, 0u16); CHUNK];
         for &k in &live[..nl] {
             let k = k as usize;
             // The inverse of (cube, then m) is (m⁻¹, then the inverse).
             let m = Move::ALL[cand[k].1 as usize];
             inv[k] = moves[m.inverse().index()].compose(&parent(k).inv);
-            coords[k] = (cocsep(&inv[k]), t.h3.as_ref().map_or(0, |_| h48::flips(&inv[k])));
-            keys[k] = t.keys(coords[k].0, esep_masks(&inv[k]));
-        }
-        for &k in &live[..nl] {
-            let k = k as usize;
-            let (cs, fl) = coords[k];
-            at[k] = t.entry_at(keys[k], cs, fl);
-        }
-        let mut kept = 0;
-        for i in 0..nl {
-            let k = live[i] as usize;
-            let b = t.bound_at(at[k]);
-            if b >= left || (corner_reads && t.corner_bound(&inv[k]) >= left) {
-                continue;
+            if inv_reads {
+                coords[k] = (cocsep(&inv[k]), t.h3.as_ref().map_or(0, |_| h48::flips(&inv[k])));
+                keys[k] = t.keys(coords[k].0, esep_masks(&inv[k]));
             }
-            // Only h0 is blind to half turns: a tight corner bound says nothing of them.
-            skip_half[k] = b == left - 1;
-            live[kept] = k as u8;
-            kept += 1;
         }
-        let nl = kept;
+        if inv_reads {
+            for &k in &live[..nl] {
+                let k = k as usize;
+                let (cs, fl) = coords[k];
+                at[k] = t.entry_at(keys[k], cs, fl);
+            }
+            let mut kept = 0;
+            for i in 0..nl {
+                let k = live[i] as usize;
+                let b = t.bound_at(at[k]);
+                if b >= left || (corner_reads && t.corner_bound(&inv[k]) >= left) {
+                    continue;
+                }
+                // Only h0 is blind to half turns: a tight corner bound says nothing of them.
+                skip_half[k] = b == left - 1;
+                live[kept] = k as u8;
+                kept += 1;
+            }
+            nl = kept;
+        }
         // Then the exact phase-1 distance from each axis (a child's from its parent's, mod 3): every
         // child kept needs all three, for its own children.
         let mut axes = [[NO_AXIS; 3]; CHUNK];
@@ -632,7 +650,11 @@ impl OptimalSearch {
         let perm = perm_rank(&self.cube.cp) as u16;
         let mut axes = [NO_AXIS; 3];
         self.axes_on = false;
-        if let Some((tp, p1)) = two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))) {
+        // Beside a flip table the phase-1 bounds prune about 1% (h6) to 15% (h3) of the nodes,
+        // and cost more time than that saves (natively, one thread, a level at a time: h3 6-16%
+        // slower with them, h4 17-33%, h5 15-23% and h6 20-34%). With h0 alone they pay: three
+        // 16-movers took 19.6 s with them and 53.7 s without.
+        if let Some((tp, p1)) = two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| t.h3.is_none()) {
             self.axes_on = true;
             for (a, (coords, moves)) in axis_views(&self.cube).into_iter().enumerate() {
                 let [twist, flip, slice] = coords;

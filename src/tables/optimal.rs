@@ -687,7 +687,7 @@ impl OptimalTables {
         BoundEntry { cocsep, mask: w, row, h3 }
     }
 
-    /// The bound read where `at` says.
+    /// The bound read where `at` says: at most [`OptimalTables::most`].
     #[inline(always)]
     pub fn bound_at(&self, at: BoundEntry) -> u32 {
         if let Some(h3) = &self.h3 {
@@ -695,8 +695,20 @@ impl OptimalTables {
             if code != 0 {
                 return (h48::BASE + code) as u32;
             }
+            // The flip table says "at most 8", and h0 knows no more than it.
+            return self.bound_row(at.row, at.cocsep, at.mask).min(h48::BASE as u32);
         }
         self.bound_row(at.row, at.cocsep, at.mask)
+    }
+
+    /// The largest bound [`OptimalTables::bound_at`] gives: 11 with a flip table (h3 to h6),
+    /// whose 2-bit entries reach [`h48::BASE`] + 3; `u32::MAX` (no limit assumed) with h0 alone.
+    pub fn most(&self) -> u32 {
+        if self.h3.is_some() {
+            h48::BASE as u32 + 3
+        } else {
+            u32::MAX
+        }
     }
 
     /// The corner distance of a cube.
