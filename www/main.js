@@ -60,6 +60,17 @@ const net = new Net($('net'), { onPaint: paint, colorName, onKey: netKey });
 const single = globalThis.CUBEHINT_SINGLE;
 let client = newClient();
 
+// The solver's WebAssembly uses 128-bit SIMD. A module of one function returning a v128
+// constant validates only where the browser has it.
+const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12];
+function hasSimd() {
+  try {
+    return WebAssembly.validate(new Uint8Array([...SIMD_PROBE, ...new Array(16).fill(0), 11]));
+  } catch {
+    return false;
+  }
+}
+
 function newClient(progress = onProgress) {
   return new SolverClient(single?.workerUrl ?? new URL('./solver.worker.js', import.meta.url), progress, single?.workerType);
 }
@@ -909,6 +920,14 @@ window.addEventListener('hashchange', () => {
 });
 setPuzzle(state.size);
 $('progress-box').hidden = false;
-startWorker();
+if (hasSimd()) {
+  startWorker();
+} else {
+  setStatus(
+    '<span class="bad">This browser cannot run the solver:</span> it needs WebAssembly with SIMD ' +
+      '(Chrome or Edge 91, Firefox 89, Safari 16.4 or later). You can still paint the cube and share its link.',
+    'invalid',
+  );
+}
 
 document.body.dataset.ready = 'true';

@@ -654,7 +654,8 @@ impl OptimalSearch {
         // and cost more time than that saves (natively, one thread, a level at a time: h3 6-16%
         // slower with them, h4 17-33%, h5 15-23% and h6 20-34%). With h0 alone they pay: three
         // 16-movers took 19.6 s with them and 53.7 s without.
-        if let Some((tp, p1)) = two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| t.h3.is_none()) {
+        if let Some((tp, p1)) = two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| t.h3.is_none())
+        {
             self.axes_on = true;
             for (a, (coords, moves)) in axis_views(&self.cube).into_iter().enumerate() {
                 let [twist, flip, slice] = coords;

@@ -217,3 +217,22 @@ test('the puzzle on screen gets its tables first', async () => {
     await page.close();
   }
 });
+
+test('a browser without WebAssembly SIMD is told so, and keeps the net', async () => {
+  const page = await env.browser.newPage();
+  // Such a browser refuses the page's probe (and the solver's module).
+  await page.addInitScript(() => {
+    const validate = WebAssembly.validate;
+    WebAssembly.validate = (bytes) => (new Uint8Array(bytes).includes(253) ? false : validate(bytes));
+  });
+  await page.goto(env.base);
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.match(await status(page).textContent(), /cannot run the solver: it needs WebAssembly with SIMD/);
+  await sticker(page, 'U1').click();
+  assert.equal(await page.locator('[data-facelet]').count(), 54);
+  // The same page with SIMD starts its solver as usual.
+  const ok = await openPage(env);
+  assert.doesNotMatch(await status(ok).textContent(), /SIMD/);
+  await ok.close();
+  await page.close();
+});
