@@ -484,7 +484,9 @@ function prepareOptimal(size, cacheOnly = false, shares = 1, handed = null) {
     // One word for both tables: cache only when both came from it.
     const sources = h3Source ? [source, h3Source] : [source];
     source = sources.every((s) => s === 'cache') ? 'cache' : (sources.find((s) => s.startsWith('rebuilt')) ?? 'built');
-    // The exact phase-1 table sharpens the bounds: the copy the solver worker keeps, else built.
+    // The exact phase-1 table, for the two-phase search asked for a solution at each new depth
+    // (and for the bounds where there is no flip table): the copy the solver worker keeps, else
+    // built.
     // (Its progress, where it is built here, shares that last tenth with the flip table's write:
     // only one of them is shown.)
     const report = (fraction) => keepingFlips || postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + 0.1 * fraction } });
