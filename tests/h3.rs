@@ -143,7 +143,8 @@ fn h3_and_h4_are_lower_bounds_that_know_more_than_h0() {
         let cube = random_cube(&mut rng);
         let (h0, h3, h4) = (medium.coords_bound(&cube), large.coords_bound(&cube), huge.coords_bound(&cube));
         assert!(h4 >= h3);
-        // The search skips the reads where `left` is beyond `most`: no entry may say more.
+        // The search reads no entry where `left` is beyond `most` (an entry saying more, the
+        // fallback to h0 included, would go unused there).
         assert!(h3 <= large.most() && h4 <= huge.most() && large.most() == BASE as u32 + 3);
         above += (h3 > h0) as u32;
         above4 += (h4 > h3) as u32;

@@ -650,10 +650,11 @@ impl OptimalSearch {
         let perm = perm_rank(&self.cube.cp) as u16;
         let mut axes = [NO_AXIS; 3];
         self.axes_on = false;
-        // Beside a flip table the phase-1 bounds prune about 1% (h6) to 15% (h3) of the nodes,
-        // and cost more time than that saves (natively, one thread, a level at a time: h3 6-16%
-        // slower with them, h4 17-33%, h5 15-23% and h6 20-34%). With h0 alone they pay: three
-        // 16-movers took 19.6 s with them and 53.7 s without.
+        // Beside a flip table the phase-1 bounds pruned 1% (h6), 3% (h5), up to 18% (h4) and
+        // 13-29% (h3) of the nodes, and cost more time than that saved (natively, one thread:
+        // without them the time was 19-34% less with h6, 15-23% with h5, 17-33% with h4 and
+        // 6-16% with h3). With h0 alone they pay: three 16-movers took 19.6 s with them and
+        // 53.7 s without.
         if let Some((tp, p1)) = two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| t.h3.is_none())
         {
             self.axes_on = true;

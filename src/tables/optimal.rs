@@ -695,14 +695,14 @@ impl OptimalTables {
             if code != 0 {
                 return (h48::BASE + code) as u32;
             }
-            // The flip table says "at most 8", and h0 knows no more than it.
-            return self.bound_row(at.row, at.cocsep, at.mask).min(h48::BASE as u32);
         }
         self.bound_row(at.row, at.cocsep, at.mask)
     }
 
     /// The largest bound [`OptimalTables::bound_at`] gives: 11 with a flip table (h3 to h6),
-    /// whose 2-bit entries reach [`h48::BASE`] + 3; `u32::MAX` (no limit assumed) with h0 alone.
+    /// whose 2-bit entries reach [`h48::BASE`] + 3 (where one reads 0, "at most 8", h0 says no
+    /// more); `u32::MAX` (no limit assumed) with h0 alone. The search reads no entry where
+    /// `most` cannot prune; were an entry to say more, it would only prune less.
     pub fn most(&self) -> u32 {
         if self.h3.is_some() {
             h48::BASE as u32 + 3
