@@ -475,11 +475,9 @@ impl OptimalSearch {
                 bound[k] = corners.distance(perm as usize, cs2[k] % 2187);
             }
         }
-        // The flip table (h3 or h4) next, where there is one: it knows more than h0 except
-        // where it reads "at most 8". Every child's keys first, then the entries, then the
-        // reads, so that the cache misses of each pass overlap.
-        // Far from the end no entry can reach `left` (h3 to h6 say at most 11 moves), and
-        // there the reads are skipped: every child passes.
+        // The flip table (h3 to h6) next, where there is one: it knows more than h0 except
+        // where it reads "at most 8". Far from the end no entry can reach `left` (at most 11
+        // moves), and there it is not read: every child passes.
         let most = t.most();
         let mut flips = [0u16; CHUNK];
         if let Some(h3) = &t.h3 {
@@ -498,6 +496,8 @@ impl OptimalSearch {
             }
             nl = n;
         } else {
+            // Every child's keys first, then the entries, then the reads, so that the cache
+            // misses of each pass overlap.
             for k in 0..n {
                 keys[k] = t.keys(cs2[k], w2[k]);
             }
@@ -516,14 +516,13 @@ impl OptimalSearch {
                 }
             }
         }
-        // Then the inverse, before the phase-1 bounds: one table read a child where those take
-        // six, and on the bulk of the search (ten moves to go) it prunes most of what they
-        // would. h3 (or h0) first, whose tightness decides the half turns, then the corners (with
-        // h0 alone).
+        // Then the inverse, before the phase-1 bounds (h0 alone): one table read a child where
+        // those take six, and on the bulk of the search (ten moves to go) it prunes most of
+        // what they would. h3 (or h0) first, whose tightness decides the half turns, then the
+        // corners (with h0 alone). Its entry matters while it can reach `left - 1` (a tight
+        // bound); again the keys first, then the entries, then the reads.
         let mut inv = [CubieCube::SOLVED; CHUNK];
         let mut skip_half = [false; CHUNK];
-        // Again the keys first, then the entries, then the reads.
-        // The inverse's entry matters while it can reach `left - 1` (a tight bound).
         let inv_reads = left - 1 <= most;
         let mut coords = [(0usize, 0u16); CHUNK];
         for &k in &live[..nl] {
