@@ -154,6 +154,34 @@ fn h3_and_h4_are_lower_bounds_that_know_more_than_h0() {
     assert!(above4 > 1_000 && sum4 > sum3 + 1_000, "h4 above h3 on {above4} random cubes ({sum3} vs {sum4})");
 }
 
+/// Beside a flip table the exact phase-1 bounds stay on where they cut many children (the
+/// superflip, whose flips the table reads only six of) and go off where they cut few (a random
+/// cube): the depth after enough children decides.
+#[test]
+fn phase1_bounds_stay_only_where_they_cut_enough() {
+    use cubehint::tables::phase1::Phase1Build;
+    let huge = &tables().2;
+    let mut tp = TwoPhaseTables::generate();
+    let mut build = Phase1Build::new(&tp);
+    while build.step(5_000) {}
+    tp.phase1 = Some(build.finish());
+    // Searches `cube` until it has begun the search of `depth` moves.
+    let bounds_at = |cube: &CubieCube, depth: u32| {
+        let mut s = OptimalSearch::new(cube, None);
+        while s.progress().lower_bound < depth {
+            assert!(s.step(huge, Some(&tp), 1 << 16).is_none(), "a solution shorter than {depth}");
+        }
+        // The try of the two-phase search, then the depth begins.
+        assert!(s.step(huge, Some(&tp), 1 << 16).is_none());
+        assert_eq!(s.progress().depth, depth);
+        s.phase1_bounds()
+    };
+    let superflip = CubieCube::from_moves(&parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap());
+    assert!(bounds_at(&superflip, 17), "the superflip keeps the phase-1 bounds");
+    let cube = random_cube(&mut Rng::new(23));
+    assert!(!bounds_at(&cube, 16), "a random cube drops them");
+}
+
 #[test]
 fn h3_and_h4_bytes_round_trip_and_damage_is_refused() {
     for (table, n) in [(h3(), N_H3), (h4(), N_H4)] {

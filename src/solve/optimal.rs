@@ -107,6 +107,13 @@ pub struct OptimalSearch {
     /// started; a table that turns up later waits for the next depth, as the nodes on the stack
     /// carry no phase-1 coordinates).
     axes_on: bool,
+    /// Beside a flip table: the phase-1 bounds are still used (they start on, and stay on only
+    /// while they cut enough: [`AXES_PAY`]; with h0 alone they are always on).
+    axes_keep: bool,
+    /// Children the phase-1 bounds were read for at the depth being searched, and those they
+    /// cut (that had passed both table bounds).
+    axes_seen: u64,
+    axes_cut: u64,
     /// Moves tried first (bit per move): one of each class of moves that a symmetry of the
     /// cube maps onto each other (all 18 for a cube with no symmetry).
     first: u32,
@@ -153,6 +160,18 @@ pub const SPLIT_AT: usize = 3;
 /// `bench/optimal-states.txt` and two random cubes of 17 and 18 moves).
 const LEVELS_FROM: u32 = 13;
 
+/// Beside a flip table the phase-1 bounds stay on for the next depth only where they cut at
+/// least this fraction (numerator, denominator) of the children they were read for at the
+/// depth before, once those were at least [`AXES_SAMPLE`]; once off, they stay off. They cut
+/// 0.7-1.6% of the children at depths 15 to 17 of a random 18-move cube with h6, where they cost
+/// more time than they saved (on random cubes they did not pay even with h3, cutting up to 29%),
+/// and 47-55% at the same depths of the superflip, where they cut the nodes 28-fold (27.0
+/// against 759.0 million to prove 18 moves, natively).
+const AXES_PAY: (u64, u64) = (1, 3);
+/// Children seen before [`AXES_PAY`] decides (a random cube sees 4,699 at depth 15 and 62,925
+/// at 16; the superflip 4,835 and 45,911).
+const AXES_SAMPLE: u64 = 4_000;
+
 /// Children whose table entries are read in the same passes.
 const CHUNK: usize = 64;
 
@@ -185,6 +204,9 @@ impl OptimalSearch {
             result: None,
             axis_moves: [[0; 18]; 3],
             axes_on: false,
+            axes_keep: true,
+            axes_seen: 0,
+            axes_cut: 0,
             first: ALL_MOVES,
             second: [ALL_MOVES; 18],
             share: (0, 1),
@@ -237,6 +259,11 @@ impl OptimalSearch {
     /// [`OptimalSearch::set_cap`], with none shorter than the cap in its share.
     pub fn done(&self) -> bool {
         self.result.is_some() || self.capped
+    }
+
+    /// Whether the depth being searched reads the exact phase-1 bounds (see [`AXES_PAY`]).
+    pub fn phase1_bounds(&self) -> bool {
+        self.axes_on
     }
 
     /// Where the search stands.
@@ -578,8 +605,10 @@ impl OptimalSearch {
                     }
                 }
             }
+            self.axes_seen += nl as u64;
             for &k in &live[..nl] {
                 let k = k as usize;
+                let before = bound[k];
                 for a in 0..3 {
                     let x = &mut axes[k][a];
                     x.d = if near {
@@ -589,6 +618,7 @@ impl OptimalSearch {
                     };
                     bound[k] = bound[k].max(x.d as u32);
                 }
+                self.axes_cut += (before < left && bound[k] >= left) as u64;
             }
         }
         for &k in &live[..nl] {
@@ -648,13 +678,20 @@ impl OptimalSearch {
         let hi = t.coords_bound(&inv);
         let perm = perm_rank(&self.cube.cp) as u16;
         let mut axes = [NO_AXIS; 3];
-        self.axes_on = false;
         // Beside a flip table the phase-1 bounds pruned 1% (h6), 3% (h5), up to 18% (h4) and
-        // 13-29% (h3) of the nodes, and cost more time than that saved (natively, one thread:
-        // without them the time was 19-34% less with h6, 15-23% with h5, 17-33% with h4 and
-        // 6-16% with h3). With h0 alone they pay: three 16-movers took 19.6 s with them and
-        // 53.7 s without.
-        if let Some((tp, p1)) = two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| t.h3.is_none())
+        // 13-29% (h3) of the nodes of random cubes, and cost more time than that saved
+        // (natively, one thread: without them the time was 19-34% less with h6, 15-23% with h5,
+        // 17-33% with h4 and 6-16% with h3); but on cubes with many edges flipped, such as the
+        // superflip, the flip table (which reads six flips at most) knows far less than they
+        // do. So they start on and stay on while they cut enough ([`AXES_PAY`]). With h0
+        // alone they always pay: three 16-movers took 19.6 s with them and 53.7 s without.
+        if t.h3.is_some() && self.axes_on && self.axes_seen >= AXES_SAMPLE {
+            self.axes_keep = self.axes_cut * AXES_PAY.1 >= self.axes_seen * AXES_PAY.0;
+        }
+        (self.axes_seen, self.axes_cut) = (0, 0);
+        self.axes_on = false;
+        if let Some((tp, p1)) =
+            two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| t.h3.is_none() || self.axes_keep)
         {
             self.axes_on = true;
             for (a, (coords, moves)) in axis_views(&self.cube).into_iter().enumerate() {
