@@ -163,7 +163,7 @@ const LEVELS_FROM: u32 = 13;
 /// Beside a flip table the phase-1 bounds stay on for the next depth only where they cut at
 /// least this fraction (numerator, denominator) of the children they were read for at the
 /// depth before, once those were at least [`AXES_SAMPLE`]; once off, they stay off. They cut
-/// 0.7-1.6% of the children at depths 15 to 17 of a random 18-move cube with h6, where they cost
+/// 0.7-0.9% of the children at depths 15 to 17 of a random 18-move cube with h6, where they cost
 /// more time than they saved (on random cubes they did not pay even with h3, cutting up to 29%),
 /// and 47-55% at the same depths of the superflip, where they cut the nodes 28-fold (27.0
 /// against 759.0 million to prove 18 moves, natively).
