@@ -71,21 +71,31 @@ pub fn flips(cube: &CubieCube) -> u16 {
 }
 
 /// Tables that carry edge flips (by slot) through moves and symmetries.
+///
+/// Conjugation by a symmetry moves each slot's flip to another slot and adds 0 or 1 to it, and
+/// what it adds depends only on the slice of the edge in that slot (S, M or E). So the flips
+/// conjugate in two steps: first the additions, as masks on the slots where they fall (the E and
+/// M slices' slots are bits of the edge separation's slot masks), then the move of bits from
+/// slot to slot, read from two 64-entry tables (low and high six slots): a few operations where
+/// the same slot by slot took two reads for each of the twelve slots (the flip-table build's and
+/// the search's every entry read conjugates flips).
 #[derive(Clone)]
 pub struct FlipCoords {
     /// `flips * 18 + move` → flips after the move (flips by slot do not depend on which edges
     /// sit where).
     pub flip_move: Box<[u16]>,
-    /// `sym * 12 + j`: the slot that symmetry `sym` carries to slot `j`.
-    src: Box<[u8]>,
-    /// `(sym * 12 + j) * 3 + slice`: what conjugation by `sym` adds to the flip of an edge of
-    /// that slice arriving in slot `j`.
-    add: Box<[u8]>,
+    /// Per symmetry, in the slots before conjugation: what it adds to the flip of an S edge
+    /// there, and how much more for an E edge, and for an M edge (`[s, e, m]`).
+    add: Box<[[u16; 3]]>,
+    /// `(sym * 2 + half) * 64 + six bits` → where those slots' flips go (12 bits).
+    move_all: Box<[u16]>,
+    /// The same for the [`TRACKED`] slots only: bit `k` is slot `TRACKED[k]`'s flip.
+    move_tracked: Box<[u8]>,
 }
 
 /// The slice (0 S, 1 M, 2 E) of the edge in slot `i`, from the edge separation's slot masks
 /// ([`EsepConj::mask`](super::optimal::EsepConj::mask): E slots, then M slots `<< 12`).
-#[inline(always)]
+#[cfg(test)]
 fn slice_in(w: u32, i: u32) -> usize {
     ((w >> i & 1) << 1 | w >> (12 + i) & 1) as usize
 }
@@ -104,52 +114,62 @@ impl FlipCoords {
                 flip_move[f * 18 + m] = flips(&c.compose(mc));
             }
         }
-        let mut src = vec![0u8; N_SYM48 * 12].into_boxed_slice();
-        let mut add = vec![0u8; N_SYM48 * 36].into_boxed_slice();
-        // One piece of each slice: UR, UF, FR.
+        let mut add = vec![[0u16; 3]; N_SYM48].into_boxed_slice();
+        let mut move_all = vec![0u16; N_SYM48 * 128].into_boxed_slice();
+        let mut move_tracked = vec![0u8; N_SYM48 * 128].into_boxed_slice();
+        // One piece of each slice: UR (S), UF (M), FR (E).
         let sample = [0usize, 1, 8];
         for (s, sym) in syms48().iter().enumerate() {
             for i in 0..12 {
-                let j = sym.edge[i] as usize;
-                src[s * 12 + j] = i as u8;
-                for (k, &p) in sample.iter().enumerate() {
-                    let a = sym.edge_flip(i, p, 0);
-                    add[(s * 12 + j) * 3 + k] = a;
-                    // The same for every piece of the slice, and linear in the flip.
-                    for q in (0..12).filter(|&q| slice_of(q as u8) == k as u32) {
-                        assert_eq!(sym.edge_flip(i, q, 0), a, "flip conjugation by slice");
-                        assert_eq!(sym.edge_flip(i, q, 1), a ^ 1, "flip conjugation is linear");
+                let a = sample.map(|p| sym.edge_flip(i, p, 0) as u16);
+                // The same for every piece of the slice, and linear in the flip.
+                for q in 0..12 {
+                    let k = slice_of(q as u8) as usize;
+                    assert_eq!(sym.edge_flip(i, q, 0), a[k] as u8, "flip conjugation by slice");
+                    assert_eq!(sym.edge_flip(i, q, 1), a[k] as u8 ^ 1, "flip conjugation is linear");
+                }
+                add[s] = [add[s][0] | a[0] << i, add[s][1] | (a[2] ^ a[0]) << i, add[s][2] | (a[1] ^ a[0]) << i];
+            }
+            for half in 0..2 {
+                for six in 0..64usize {
+                    let (mut all, mut tracked) = (0u16, 0u8);
+                    for b in (0..6).filter(|b| six >> b & 1 == 1) {
+                        let j = sym.edge[half * 6 + b] as usize;
+                        all |= 1 << j;
+                        if let Some(k) = TRACKED.iter().position(|&t| t == j) {
+                            tracked |= 1 << k;
+                        }
                     }
+                    move_all[(s * 2 + half) * 64 + six] = all;
+                    move_tracked[(s * 2 + half) * 64 + six] = tracked;
                 }
             }
         }
-        FlipCoords { flip_move, src, add }
+        FlipCoords { flip_move, add, move_all, move_tracked }
+    }
+
+    /// The flips with what conjugation by `sym` adds, still in their slots before it, for a
+    /// cube whose edge separation has the slot masks `w`.
+    #[inline(always)]
+    fn added(&self, sym: usize, w: u32, flips: u16) -> usize {
+        let [s, e, m] = self.add[sym];
+        (flips ^ s ^ (w as u16 & e) ^ ((w >> 12) as u16 & m)) as usize & 0xfff
     }
 
     /// All 12 flips after conjugation by `sym` of a cube whose edge separation has the slot
     /// masks `w`.
     #[inline]
     pub fn conj(&self, sym: usize, w: u32, flips: u16) -> u16 {
-        let mut out = 0;
-        for j in 0..12 {
-            let i = self.src[sym * 12 + j] as u32;
-            let a = self.add[(sym * 12 + j) * 3 + slice_in(w, i)];
-            out |= ((flips >> i & 1) ^ a as u16) << j;
-        }
-        out
+        let x = self.added(sym, w, flips);
+        self.move_all[sym * 128 + (x & 63)] | self.move_all[sym * 128 + 64 + (x >> 6)]
     }
 
-    /// The flips of the four [`TRACKED`] slots after conjugation by `sym` (h3 keeps the low
+    /// The flips of the six [`TRACKED`] slots after conjugation by `sym` (h3 keeps the low
     /// three), for slot masks `w`.
     #[inline(always)]
     pub fn tracked(&self, sym: usize, w: u32, flips: u16) -> usize {
-        let mut out = 0;
-        for (k, &j) in TRACKED.iter().enumerate() {
-            let i = self.src[sym * 12 + j] as u32;
-            let a = self.add[(sym * 12 + j) * 3 + slice_in(w, i)];
-            out |= (((flips >> i) as usize & 1) ^ a as usize) << k;
-        }
-        out
+        let x = self.added(sym, w, flips);
+        (self.move_tracked[sym * 128 + (x & 63)] | self.move_tracked[sym * 128 + 64 + (x >> 6)]) as usize
     }
 }
 
@@ -422,8 +442,8 @@ pub struct H3Build {
 /// through. The build has one; [`H3Build::finish_threads`] gives each thread its own.
 struct Walker {
     /// Marks of the walks waiting to be written, by table region (`offset << 2 | value`, the
-    /// entry's offset in its region): written region by region, they hit the cache instead of
-    /// memory.
+    /// entry's offset in its region): written region by region, they go to memory in a few
+    /// streams rather than all over the table.
     pending: Vec<Vec<u32>>,
     /// The corners one and two moves from the last walk's (the walks go in order of corner
     /// class, so thousands in a row share them).
@@ -461,8 +481,11 @@ const WALKS_PER_STEP: usize = 3000;
 /// Walks between writes of the pending marks (about 260 marks, 1 KB, a walk).
 const FLUSH_WALKS: usize = 24_000;
 
-/// Entries per region of pending marks (256 KB of table).
-const REGION_BITS: u32 = 20;
+/// Entries per region of pending marks (16 MB of table; h6 has 113 regions). Few regions keep
+/// the marks' pushes in cache (each region's end is one line of a few kilobytes); h6's native
+/// walks took 56.5 and 56.2 s with these, 61.6 and 64.2 s with 256 KB regions (7,176 of them),
+/// and the page's build 82-100 s against 95-107 s.
+const REGION_BITS: u32 = 26;
 
 impl H3Build {
     /// Starts a build of the table keeping `bits` (3 to [`MAX_BITS`]) flips (allocates the
@@ -825,8 +848,35 @@ impl Walker {
 
 #[cfg(test)]
 mod tests {
-    use super::min_fields;
+    use super::{min_fields, slice_in, FlipCoords, TRACKED};
+    use crate::coord::h0::N_ESEP;
+    use crate::coord::sym48::syms48;
     use crate::rng::Rng;
+    use crate::tables::optimal::EsepConj;
+
+    #[test]
+    fn flips_conjugate_as_slot_by_slot() {
+        // Slot by slot: the flip of the edge in slot i, plus what the symmetry adds for that
+        // edge's slice (read off a piece of the slice), lands in the slot the symmetry takes i to.
+        let (f, esym) = (FlipCoords::generate(), EsepConj::generate());
+        let sample = [0usize, 1, 8];
+        let mut rng = Rng::new(11);
+        for (s, sym) in syms48().iter().enumerate() {
+            for _ in 0..300 {
+                let w = esym.mask(rng.next_u64() as usize % N_ESEP);
+                for flips in (0..4096u16).step_by(7) {
+                    let mut slow = 0u16;
+                    for i in 0..12 {
+                        let piece = sample[slice_in(w, i as u32)];
+                        slow |= (sym.edge_flip(i, piece, (flips >> i & 1) as u8) as u16) << sym.edge[i];
+                    }
+                    assert_eq!(f.conj(s, w, flips), slow, "symmetry {s}, masks {w:x}, flips {flips:x}");
+                    let tracked = TRACKED.iter().enumerate().fold(0, |b, (k, &j)| b | (slow as usize >> j & 1) << k);
+                    assert_eq!(f.tracked(s, w, flips), tracked);
+                }
+            }
+        }
+    }
 
     #[test]
     fn merging_keeps_the_least_of_each_entry() {
