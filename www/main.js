@@ -545,15 +545,14 @@ async function solve() {
 // --- optimal 3x3 -------------------------------------------------------------------------------
 
 // The optimal search runs in workers of its own, so Cancel can end it at once while Solve keeps
-// working. Its tables are built once and kept in the browser: 1 GB (h5 and h0's entries within 8
-// moves: a few minutes to build, searches about 1.6 times as fast as with h4) on a device that
-// reports at least 16 GB of memory, 529 MB (h4 and the same) on 8 GB, 294 MB (h3) on 4 GB, or
-// 59 MB / 29 MB on less; `?table=small|medium|large|huge|h5|h6` in the address chooses. h6 (1.9
-// GB) searches about 1.4 times as fast as h5 in Chromium, but here its first build took 133 s
-// with two workers against h5's 67-93 s, and it loads in 7-10 s against 2.5-4.7 s: it is built
-// only when asked for. Where there
-// are several cores and memory to spare, more workers load the kept tables and each searches a
-// share of every depth (`?workers=N` chooses how many).
+// working. Its tables are built once and kept in the browser: 2 GB (h6 and h0's entries within 8
+// moves) on a device that reports at least 16 GB of memory, 529 MB (h4 and the same) on 8 GB,
+// 294 MB (h3) on 4 GB, or 59 MB / 29 MB on less; `?table=small|medium|large|huge|h5|h6` in the
+// address chooses. Here, with two workers, h6 was built in 80 s and h5 (1 GB) in 76 s, and h6
+// found seed 7's six random cubes' optimal solutions in a median of 8.0 s against h5's 13.2 s;
+// h6 loads in 7-10 s on later visits against h5's 2.5-4.7 s. Where there are several cores and
+// memory to spare, more workers load the kept tables and each searches a share of every depth
+// (`?workers=N` chooses how many).
 const optimalSearch = new SharedOptimal(async (onProgress) => {
   const c = newClient(onProgress);
   if (single) await c.call('init', single.wasm);
@@ -567,7 +566,7 @@ function optimalTableSize() {
   if (['small', 'medium', 'large', 'huge', 'h5', 'h6'].includes(asked)) return asked;
   if (optimalFallback) return optimalFallback;
   const memory = navigator.deviceMemory ?? 8;
-  return memory < 2 ? 'small' : memory < 4 ? 'medium' : memory < 8 ? 'large' : memory < 16 ? 'huge' : 'h5';
+  return memory < 2 ? 'small' : memory < 4 ? 'medium' : memory < 8 ? 'large' : memory < 16 ? 'huge' : 'h6';
 }
 
 // Workers for the optimal search: one a core, at most four, each with its own copy of the
@@ -606,7 +605,7 @@ function onTablesProgress(p) {
       ? 'Optimal table ready.'
       : p.keeping
         ? `Keeping the optimal solver's tables for next time… ${Math.round(p.fraction * 100)}%`
-        : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes', h5: '; a few minutes', h6: '; a few minutes' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
+        : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes', h5: '; a minute or two', h6: '; a minute or two' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
 }
 
 // The latest search progress and when it came: the time shown goes on between reports (a

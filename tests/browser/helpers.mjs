@@ -1,5 +1,8 @@
 // Shared set-up for the browser tests: our static server and headless Chromium.
 import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
 
 export const CHROMIUM_ARGS = [
@@ -12,19 +15,30 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function launch(root = 'www') {
+// Our server and headless Chromium. Pages open in a fresh off-the-record context, unless
+// `profile` is set: then in a new profile on disk, as a visitor's browser keeps what a site
+// stores (an off-the-record context keeps its storage in memory and refuses files of a few
+// gigabytes, such as the h6 flip table).
+export async function launch(root = 'www', { profile = false } = {}) {
   const server = await startServer({ root, port: 0 });
   const base = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+  const dir = profile ? mkdtempSync(join(tmpdir(), 'cubehint-profile-')) : null;
+  let browser;
+  if (dir) {
+    const context = await chromium.launchPersistentContext(dir, { executablePath, args: CHROMIUM_ARGS, viewport: { width: 1200, height: 900 } });
+    // As a browser's newPage: the context's own first page, then new ones.
+    browser = { newPage: async () => context.pages().find((p) => p.url() === 'about:blank') ?? context.newPage(), close: () => context.close() };
+  } else {
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  }
   return {
     base,
     browser,
     async close() {
       await browser.close();
       await new Promise((ok) => server.close(ok));
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
