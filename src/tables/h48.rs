@@ -93,13 +93,6 @@ pub struct FlipCoords {
     move_tracked: Box<[u8]>,
 }
 
-/// The slice (0 S, 1 M, 2 E) of the edge in slot `i`, from the edge separation's slot masks
-/// ([`EsepConj::mask`](super::optimal::EsepConj::mask): E slots, then M slots `<< 12`).
-#[cfg(test)]
-fn slice_in(w: u32, i: u32) -> usize {
-    ((w >> i & 1) << 1 | w >> (12 + i) & 1) as usize
-}
-
 impl FlipCoords {
     /// Builds the tables from cubies and the symmetries' own tables.
     pub fn generate() -> FlipCoords {
@@ -848,11 +841,17 @@ impl Walker {
 
 #[cfg(test)]
 mod tests {
-    use super::{min_fields, slice_in, FlipCoords, TRACKED};
+    use super::{min_fields, FlipCoords, TRACKED};
     use crate::coord::h0::N_ESEP;
     use crate::coord::sym48::syms48;
     use crate::rng::Rng;
     use crate::tables::optimal::EsepConj;
+
+    /// The slice (0 S, 1 M, 2 E) of the edge in slot `i`, from the edge separation's slot masks
+    /// ([`EsepConj::mask`]: E slots, then M slots `<< 12`).
+    fn slice_in(w: u32, i: u32) -> usize {
+        ((w >> i & 1) << 1 | w >> (12 + i) & 1) as usize
+    }
 
     #[test]
     fn flips_conjugate_as_slot_by_slot() {
