@@ -10,6 +10,7 @@
 pub mod coord;
 pub mod cube;
 pub mod error;
+pub mod native;
 pub mod rng;
 pub mod scramble;
 pub mod solve;

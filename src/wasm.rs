@@ -1,6 +1,7 @@
 //! The wasm boundary: the only file that knows JavaScript. Big tables stay in wasm memory behind
 //! one `Solver` handle; calls take sticker strings and return move strings or JSON text.
 
+use crate::coord::h0::{H0Coords, N_H0};
 use crate::cube::facelet::{facelet_name, read_letters, to_string};
 use crate::cube::{format_moves, Size};
 use crate::error::{CubeError, SolveError};
@@ -12,8 +13,8 @@ use crate::solve::pocket_ida::PocketIda;
 use crate::solve::two_phase::{solve_with_stats, Limits};
 use crate::state::{apply_text, parse_state, State};
 use crate::tables::format;
-use crate::tables::h48::{H3Build, H3Reader};
-use crate::tables::optimal::{H0Build, H0Coords, OptimalTables, TableSize, N_H0};
+use crate::tables::optimal::{FlipTableBuild, FlipTableReader};
+use crate::tables::optimal::{H0Build, OptimalTables, TableSize};
 use crate::tables::phase1::{Phase1Build, Phase1Table};
 use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
 use crate::tables::pocket_sym::PocketSymBuild;
@@ -389,14 +390,14 @@ fn parse_metric(metric: &str) -> Result<Metric, JsError> {
 pub struct OptimalSolver {
     size: TableSize,
     build: Option<H0Build>,
-    h3_build: Option<H3Build>,
+    h3_build: Option<FlipTableBuild>,
     /// The coordinates the flip table's build reads until they go into `tables` (with the
     /// near entries that build gives, in place of an h0 table).
     coords: Option<H0Coords>,
     /// The flip table's header once asked for (its checksum reads the whole table).
     h3_header: Option<Vec<u8>>,
     /// A flip table being loaded a piece at a time (`load_h3_begin`).
-    h3_load: Option<H3Reader>,
+    h3_load: Option<FlipTableReader>,
     tables: Option<OptimalTables>,
     two_phase: Option<TwoPhaseTables>,
     phase1_build: Option<Phase1Build>,
@@ -437,7 +438,7 @@ impl OptimalSolver {
     /// their build gives, or a whole h0 table); fails (keeping nothing) if it does not check out.
     pub fn load(&mut self, bytes: &[u8]) -> Result<(), JsError> {
         let mut tables = OptimalTables::from_bytes(bytes, self.size).map_err(|e| JsError::new(&e.to_string()))?;
-        tables.h3 = self.tables.take().and_then(|t| t.h3);
+        tables.flip = self.tables.take().and_then(|t| t.flip);
         self.tables = Some(tables);
         self.build = None;
         Ok(())
@@ -451,7 +452,7 @@ impl OptimalSolver {
         if self.tables.is_none() {
             return Err(JsError::new("load the h0 table first"));
         }
-        self.h3_load = Some(H3Reader::new(bits).map_err(|e| JsError::new(&e.to_string()))?);
+        self.h3_load = Some(FlipTableReader::new(bits).map_err(|e| JsError::new(&e.to_string()))?);
         Ok(())
     }
 
@@ -470,7 +471,7 @@ impl OptimalSolver {
     pub fn load_h3_end(&mut self) -> Result<(), JsError> {
         let reader = self.h3_load.take().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
         let tables = self.tables.as_mut().ok_or_else(|| JsError::new("load the h0 table first"))?;
-        tables.h3 = Some(reader.finish().map_err(|e| JsError::new(&e.to_string()))?);
+        tables.flip = Some(reader.finish().map_err(|e| JsError::new(&e.to_string()))?);
         self.h3_header = None;
         self.h3_build = None;
         Ok(())
@@ -485,7 +486,7 @@ impl OptimalSolver {
         if let (None, Some(bits)) = (&self.tables, self.size.flip_bits()) {
             let Some(build) = self.h3_build.as_mut() else {
                 let coords = H0Coords::generate();
-                let mut build = H3Build::new(&coords, bits);
+                let mut build = FlipTableBuild::new(&coords, bits);
                 build.share(self.share.0, self.share.1);
                 self.h3_build = Some(build);
                 self.coords = Some(coords);
@@ -516,7 +517,8 @@ impl OptimalSolver {
                 return (0.01 + 0.98 * build.reached() as f64 / N_H0 as f64) * h0_share;
             }
             let build = self.build.take().expect("a build");
-            self.tables = Some(build.finish(self.size));
+            let (coords, h0) = build.finish(self.size);
+            self.tables = Some(OptimalTables::new(coords, h0));
             return h0_share.min(0.999);
         }
         if self.ready() {
@@ -525,7 +527,7 @@ impl OptimalSolver {
         let tables = self.tables.as_mut().expect("h0 is there");
         let Some(build) = self.h3_build.as_mut() else {
             let bits = self.size.flip_bits().expect("only the large and huge sizes get here");
-            let mut build = H3Build::new(&tables.coords, bits);
+            let mut build = FlipTableBuild::new(&tables.coords, bits);
             build.share(self.share.0, self.share.1);
             self.h3_build = Some(build);
             return h0_share;
@@ -538,7 +540,7 @@ impl OptimalSolver {
             return h0_share + (1.0 - h0_share) * build.progress().min(0.999);
         }
         let build = self.h3_build.take().expect("a build");
-        tables.h3 = Some(build.finish(&tables.coords));
+        tables.flip = Some(build.finish(&tables.coords));
         self.h3_header = None;
         1.0
     }
@@ -599,13 +601,13 @@ impl OptimalSolver {
         Ok(())
     }
 
-    fn share_build(&self) -> Result<&H3Build, JsError> {
+    fn share_build(&self) -> Result<&FlipTableBuild, JsError> {
         self.h3_build.as_ref().filter(|b| b.walks_done()).ok_or_else(|| JsError::new("no share's walks are done"))
     }
 
     /// Are the tables ready?
     pub fn ready(&self) -> bool {
-        self.tables.as_ref().is_some_and(|t| self.size.flip_bits().is_none() || t.h3.is_some())
+        self.tables.as_ref().is_some_and(|t| self.size.flip_bits().is_none() || t.flip.is_some())
     }
 
     /// Is the h0 table ready (for the large and huge sizes, the near entries their flip table's
@@ -616,21 +618,21 @@ impl OptimalSolver {
 
     /// The h3 or h4 table in the table format, for caching.
     pub fn h3_bytes(&self) -> Result<Vec<u8>, JsError> {
-        let h3 = self.tables.as_ref().and_then(|t| t.h3.as_ref());
+        let h3 = self.tables.as_ref().and_then(|t| t.flip.as_ref());
         h3.map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the h3 table is not built"))
     }
 
     /// The length of `h3_bytes()`, whose pieces `h3_bytes_piece` gives without a whole copy
     /// of a 470 MB table in memory.
     pub fn h3_bytes_len(&self) -> Result<f64, JsError> {
-        let h3 = self.tables.as_ref().and_then(|t| t.h3.as_ref());
+        let h3 = self.tables.as_ref().and_then(|t| t.flip.as_ref());
         h3.map(|t| (format::HEADER_LEN + t.packed.len()) as f64)
             .ok_or_else(|| JsError::new("the h3 table is not built"))
     }
 
     /// `len` bytes of `h3_bytes()` from `start` (fewer at the end).
     pub fn h3_bytes_piece(&mut self, start: f64, len: f64) -> Result<Vec<u8>, JsError> {
-        let h3 = self.tables.as_ref().and_then(|t| t.h3.as_ref());
+        let h3 = self.tables.as_ref().and_then(|t| t.flip.as_ref());
         let h3 = h3.ok_or_else(|| JsError::new("the h3 table is not built"))?;
         let header = self.h3_header.get_or_insert_with(|| h3.header());
         Ok(h3.bytes_piece(header, start as usize, (start + len) as usize))
@@ -692,9 +694,9 @@ impl OptimalSolver {
     pub fn early_step(&mut self, nodes: f64) -> Result<String, JsError> {
         let tables = self.tables.as_mut().ok_or_else(|| JsError::new("the h0 table is not built"))?;
         let search = self.early.as_mut().ok_or_else(|| JsError::new("no search started"))?;
-        let flip_table = tables.h3.take();
+        let flip_table = tables.flip.take();
         let json = step_json(search, tables, self.two_phase.as_ref(), nodes);
-        tables.h3 = flip_table;
+        tables.flip = flip_table;
         Ok(json)
     }
 

@@ -5,14 +5,17 @@
 mod common;
 
 use common::{bench_cubes, check_flip_entries, random_moves};
+use cubehint::coord::h0::{H0Coords, N_H0};
 use cubehint::cube::{parse_moves, CubieCube, Face};
+use cubehint::native::{flip_table_threads, read_flip_table};
 use cubehint::rng::Rng;
 use cubehint::scramble::random_cube;
 use cubehint::solve::optimal::{solve_optimal, OptimalSearch};
 use cubehint::tables::format::{self, KIND_OPTIMAL_LARGE};
-use cubehint::tables::h48::{H3Build, H3Reader, H3Table, BASE, N_H3, N_H4};
 use cubehint::tables::nibble::NibbleTable;
-use cubehint::tables::optimal::{H0Coords, OptimalTables, TableSize, N_H0};
+use cubehint::tables::optimal::flip_table::{N_H3, N_H4};
+use cubehint::tables::optimal::{FlipTable, FlipTableBuild, FlipTableReader, BASE};
+use cubehint::tables::optimal::{OptimalTables, TableSize};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use std::sync::OnceLock;
 
@@ -22,7 +25,7 @@ fn tables() -> &'static (OptimalTables, OptimalTables, OptimalTables) {
     &all().0
 }
 
-/// What the h4 build gives on its way: the h0 entries within 8 moves ([`H3Build::take_near`]).
+/// What the h4 build gives on its way: the h0 entries within 8 moves ([`FlipTableBuild::take_near`]).
 fn near() -> &'static NibbleTable {
     &all().1
 }
@@ -31,22 +34,22 @@ fn near() -> &'static NibbleTable {
 fn all() -> &'static ((OptimalTables, OptimalTables, OptimalTables), NibbleTable) {
     static T: OnceLock<((OptimalTables, OptimalTables, OptimalTables), NibbleTable)> = OnceLock::new();
     T.get_or_init(|| {
-        let medium = OptimalTables::generate(TableSize::Medium);
-        let mut large = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::Large).expect("h0 bytes");
-        let mut huge = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::Huge).expect("h0 bytes");
+        let medium = OptimalTables::generate(TableSize::H0);
+        let mut large = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::H3).expect("h0 bytes");
+        let mut huge = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::H4).expect("h0 bytes");
         let near = std::thread::scope(|s| {
             let c = &medium.coords;
             // h4 in steps, as the page builds it, in two shares as two workers do: the second's
             // table merged into the first's in 32 MB pieces, the near entries taken on the way.
             let second = s.spawn(|| {
-                let mut b = H3Build::new(c, 4);
+                let mut b = FlipTableBuild::new(c, 4);
                 b.share(1, 2);
                 while b.step(c, 3000) {}
                 assert!(b.walks_done() && !b.whole());
                 b
             });
             let h4 = s.spawn(|| {
-                let mut b = H3Build::new(c, 4);
+                let mut b = FlipTableBuild::new(c, 4);
                 b.share(0, 2);
                 let mut near = None;
                 while b.step(c, 3000) {
@@ -62,25 +65,25 @@ fn all() -> &'static ((OptimalTables, OptimalTables, OptimalTables), NibbleTable
             // h3 in steps, its first half of the walks only; then, as when the worker building
             // the other share fails, it walks that share too, on two threads (as the CLI builds).
             // h3 is checked below as the lesser of the halves of h4: the two paths agree.
-            let mut b = H3Build::new(c, 3);
+            let mut b = FlipTableBuild::new(c, 3);
             b.share(0, 2);
             while b.step(c, 3000) {}
             b.take_over(1, 2);
-            large.h3 = Some(b.finish_threads(c, 2));
+            large.flip = Some(flip_table_threads(b, c, 2));
             let (h4, near) = h4.join().expect("h4 built");
-            huge.h3 = Some(h4);
+            huge.flip = Some(h4);
             near
         });
         ((medium, large, huge), near)
     })
 }
 
-fn h3() -> &'static H3Table {
-    tables().1.h3.as_ref().expect("built")
+fn h3() -> &'static FlipTable {
+    tables().1.flip.as_ref().expect("built")
 }
 
-fn h4() -> &'static H3Table {
-    tables().2.h3.as_ref().expect("built")
+fn h4() -> &'static FlipTable {
+    tables().2.flip.as_ref().expect("built")
 }
 
 /// Stored values 0 (at most 8 moves), 1 (9), 2 (10), 3 (11 or more).
@@ -188,13 +191,13 @@ fn h3_and_h4_bytes_round_trip_and_damage_is_refused() {
         let bits = table.bits;
         let bytes = table.to_bytes();
         assert_eq!(bytes.len(), 168 + n.div_ceil(4));
-        let back = H3Table::from_bytes(&bytes, bits).expect("round trip");
+        let back = FlipTable::from_bytes(&bytes, bits).expect("round trip");
         assert_eq!(back.packed, table.packed);
         // In pieces, as the page stores it (the first piece holds the header and some entries),
         // and read back a piece at a time, as the page and the CLI read it.
         let header = table.header();
         let piece = 32 << 20;
-        let mut reader = H3Reader::new(bits).expect("a size this build has");
+        let mut reader = FlipTableReader::new(bits).expect("a size this build has");
         let mut pieces = Vec::new();
         for i in 0..bytes.len().div_ceil(piece) {
             let p = table.bytes_piece(&header, i * piece, (i + 1) * piece);
@@ -205,16 +208,16 @@ fn h3_and_h4_bytes_round_trip_and_damage_is_refused() {
         assert!(reader.finish().expect("round trip").packed == table.packed);
         let path = std::env::temp_dir().join(format!("cubehint-test-h{bits}-{}.bin", std::process::id()));
         std::fs::write(&path, &bytes).expect("a temporary file");
-        let read = H3Table::read_file(path.to_str().expect("a path"), bits);
+        let read = read_flip_table(path.to_str().expect("a path"), bits);
         std::fs::remove_file(&path).expect("removed");
         assert!(read.expect("read").expect("round trip").packed == table.packed);
         assert_eq!(table.bytes_piece(&header, 100, 300), bytes[100..300]);
         let mut bad = bytes.clone();
         bad[168 + 98_765_432] ^= 4;
-        assert!(H3Table::from_bytes(&bad, bits).is_err(), "a flipped bit");
-        assert!(H3Table::from_bytes(&bytes[..bytes.len() - 1], bits).is_err(), "truncated");
-        assert!(H3Table::from_bytes(&bytes, 7 - bits).is_err(), "h3's bytes read as h4's, or h4's as h3's");
-        assert!(H3Table::from_bytes(&tables().0.to_bytes(), bits).is_err(), "the h0 table's bytes");
+        assert!(FlipTable::from_bytes(&bad, bits).is_err(), "a flipped bit");
+        assert!(FlipTable::from_bytes(&bytes[..bytes.len() - 1], bits).is_err(), "truncated");
+        assert!(FlipTable::from_bytes(&bytes, 7 - bits).is_err(), "h3's bytes read as h4's, or h4's as h3's");
+        assert!(FlipTable::from_bytes(&tables().0.to_bytes(), bits).is_err(), "the h0 table's bytes");
     }
 }
 
@@ -268,13 +271,13 @@ fn the_near_entries_in_place_of_h0_search_the_same_nodes_beside_h4() {
     let (_, _, huge) = tables();
     let bytes = OptimalTables::with_near(H0Coords::generate(), near().clone()).to_bytes();
     // Its own kind: the huge and large sizes take it, the medium size (h0 alone) does not.
-    assert!(OptimalTables::from_bytes(&bytes, TableSize::Medium).is_err());
-    let mut with_near = OptimalTables::from_bytes(&bytes, TableSize::Huge).expect("near bytes");
+    assert!(OptimalTables::from_bytes(&bytes, TableSize::H0).is_err());
+    let mut with_near = OptimalTables::from_bytes(&bytes, TableSize::H4).expect("near bytes");
     assert!(with_near.is_near() && !huge.is_near());
     let mut damaged = bytes.clone();
     damaged[bytes.len() / 2] ^= 1;
-    assert!(OptimalTables::from_bytes(&damaged, TableSize::Huge).is_err(), "a damaged copy");
-    with_near.h3 = huge.h3.clone();
+    assert!(OptimalTables::from_bytes(&damaged, TableSize::H4).is_err(), "a damaged copy");
+    with_near.flip = huge.flip.clone();
     let tp = TwoPhaseTables::generate();
     let mut rng = Rng::new(31);
     let mut cubes: Vec<CubieCube> =

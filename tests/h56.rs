@@ -6,12 +6,14 @@
 mod common;
 
 use common::{bench_cubes, check_flip_entries, random_moves};
+use cubehint::coord::h0::N_H0;
 use cubehint::cube::{parse_moves, CubieCube, Face};
+use cubehint::native::flip_table_threads;
 use cubehint::rng::Rng;
 use cubehint::solve::optimal::solve_optimal;
 use cubehint::tables::format::distribution;
-use cubehint::tables::h48::{H3Build, H3Table};
-use cubehint::tables::optimal::{OptimalTables, TableSize, N_H0};
+use cubehint::tables::optimal::{FlipTable, FlipTableBuild};
+use cubehint::tables::optimal::{OptimalTables, TableSize};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use std::sync::OnceLock;
 
@@ -19,22 +21,22 @@ use std::sync::OnceLock;
 fn tables() -> &'static (OptimalTables, OptimalTables) {
     static T: OnceLock<(OptimalTables, OptimalTables)> = OnceLock::new();
     T.get_or_init(|| {
-        let medium = OptimalTables::generate(TableSize::Medium);
+        let medium = OptimalTables::generate(TableSize::H0);
         let mut h5 = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::H5).expect("h0 bytes");
         let mut h6 = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::H6).expect("h0 bytes");
         let c = &medium.coords;
-        h5.h3 = Some(H3Build::new(c, 5).finish_threads(c, 2));
-        h6.h3 = Some(H3Build::new(c, 6).finish_threads(c, 2));
+        h5.flip = Some(flip_table_threads(FlipTableBuild::new(c, 5), c, 2));
+        h6.flip = Some(flip_table_threads(FlipTableBuild::new(c, 6), c, 2));
         (h5, h6)
     })
 }
 
-fn h5() -> &'static H3Table {
-    tables().0.h3.as_ref().expect("built")
+fn h5() -> &'static FlipTable {
+    tables().0.flip.as_ref().expect("built")
 }
 
-fn h6() -> &'static H3Table {
-    tables().1.h3.as_ref().expect("built")
+fn h6() -> &'static FlipTable {
+    tables().1.flip.as_ref().expect("built")
 }
 
 /// Stored values 0 (at most 8 moves), 1 (9), 2 (10), 3 (11 or more).
@@ -106,12 +108,12 @@ fn h5_and_h6_bytes_round_trip_and_damage_is_refused() {
         let bits = table.bits;
         let bytes = table.to_bytes();
         assert_eq!(bytes.len(), 168 + (N_H0 << bits) / 4);
-        assert!(H3Table::from_bytes(&bytes, bits).expect("round trip").packed == table.packed);
+        assert!(FlipTable::from_bytes(&bytes, bits).expect("round trip").packed == table.packed);
         let mut bad = bytes.clone();
         bad[bytes.len() - 12_345] ^= 2;
-        assert!(H3Table::from_bytes(&bad, bits).is_err(), "a flipped bit");
-        assert!(H3Table::from_bytes(&bytes, 11 - bits).is_err(), "h5's bytes read as h6's, or h6's as h5's");
-        assert!(H3Table::from_bytes(&bytes, 7).is_err(), "no h7 here");
+        assert!(FlipTable::from_bytes(&bad, bits).is_err(), "a flipped bit");
+        assert!(FlipTable::from_bytes(&bytes, 11 - bits).is_err(), "h5's bytes read as h6's, or h6's as h5's");
+        assert!(FlipTable::from_bytes(&bytes, 7).is_err(), "no h7 here");
     }
 }
 

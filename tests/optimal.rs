@@ -4,29 +4,31 @@ mod common;
 
 use common::random_moves;
 use cubehint::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, esep_masks, N_COCSEP, N_ESEP};
-use cubehint::coord::sym48::{conj_facelets, inverse48, syms48};
+use cubehint::coord::h0::{H0Coords, N_H0};
+use cubehint::coord::sym::{conj_facelets, inverse, syms};
 use cubehint::cube::parse_moves;
 use cubehint::cube::{CubieCube, Face, Move};
+use cubehint::native::solve_optimal_threads;
 use cubehint::rng::Rng;
 use cubehint::scramble::random_cube;
-use cubehint::solve::optimal::{solve_optimal, solve_optimal_shared, OptimalSearch};
+use cubehint::solve::optimal::{solve_optimal, OptimalSearch};
 use cubehint::solve::two_phase::{solve_two_phase, Limits};
-use cubehint::tables::optimal::{H0Coords, OptimalTables, TableSize, N_H0};
+use cubehint::tables::optimal::{OptimalTables, TableSize};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 fn medium() -> &'static OptimalTables {
     static T: OnceLock<OptimalTables> = OnceLock::new();
-    T.get_or_init(|| OptimalTables::generate(TableSize::Medium))
+    T.get_or_init(|| OptimalTables::generate(TableSize::H0))
 }
 
 #[test]
 fn forty_eight_distinct_symmetries_with_inverses() {
-    let s = syms48();
+    let s = syms();
     assert_eq!(s.len(), 48);
     assert_eq!(s.iter().filter(|x| x.is_mirror()).count(), 24);
-    let inv = inverse48();
+    let inv = inverse();
     let mut rng = Rng::new(5);
     let cube = random_cube(&mut rng);
     let mut seen = Vec::new();
@@ -46,7 +48,7 @@ fn fast_conjugation_matches_stickers() {
     let mut rng = Rng::new(6);
     for _ in 0..200 {
         let cube = random_cube(&mut rng);
-        for sym in syms48() {
+        for sym in syms() {
             let slow = CubieCube::from_facelets(&conj_facelets(&cube.to_facelets(), sym)).expect("a legal cube");
             assert_eq!(sym.conj(&cube), slow);
         }
@@ -57,7 +59,7 @@ fn fast_conjugation_matches_stickers() {
 fn conjugation_maps_face_turns_to_face_turns() {
     // Conjugating a turned cube gives the conjugate of solved turned by some face turn, of the
     // same kind (quarter or half), and a mirror reverses quarter turns.
-    for sym in syms48() {
+    for sym in syms() {
         for m in Move::ALL {
             let c = sym.conj(&CubieCube::from_moves(&[m]));
             let image: Vec<Move> = Move::ALL.into_iter().filter(|&n| CubieCube::from_moves(&[n]) == c).collect();
@@ -87,7 +89,7 @@ fn h0_coordinates_read_only_tetrads_slices_and_twist() {
         let moved = cube.apply_move(m);
         assert_eq!(cocsep(&rc.apply_move(m)), cocsep(&moved));
         assert_eq!(esep(&re.apply_move(m)), esep(&moved));
-        for sym in syms48() {
+        for sym in syms() {
             let conj = sym.conj(&cube);
             assert_eq!(cocsep(&sym.conj(&rc)), cocsep(&conj));
             assert_eq!(esep(&sym.conj(&re)), esep(&conj));
@@ -192,7 +194,7 @@ fn corner_table_is_a_distance() {
         assert!(near.iter().all(|&n| n + 1 >= d && n <= d + 1), "neighbours within one");
         assert!(d == 0 || near.contains(&(d - 1)), "a neighbour one closer");
         assert!(d as usize <= n, "no more than the moves that made it");
-        let s = &syms48()[rng.below(48) as usize];
+        let s = &syms()[rng.below(48) as usize];
         assert_eq!(t.corner_bound(&s.conj(&cube)), d, "the same for every symmetric cube");
     }
 }
@@ -234,14 +236,14 @@ fn h0_table_is_a_distance() {
         let near: Vec<u32> = Move::ALL.iter().map(|&m| h0(&cube.apply_move(m))).collect();
         assert!(near.iter().all(|&n| n + 1 >= d && n <= d + 1), "neighbours within one");
         assert!(d == 0 || near.contains(&(d - 1)), "a neighbour one closer");
-        let s = &syms48()[rng.below(48) as usize];
+        let s = &syms()[rng.below(48) as usize];
         assert_eq!(h0(&s.conj(&cube)), d, "the same for every symmetric cube");
     }
 }
 
 #[test]
 fn small_table_agrees_with_medium() {
-    let small = medium().to_small();
+    let small = medium().to_two_bit();
     let base = small.base() as u32;
     assert_eq!(base, 8, "the three most common depths are 9, 10 and 11");
     let mut rng = Rng::new(10);
@@ -255,25 +257,25 @@ fn small_table_agrees_with_medium() {
     }
     let bytes = small.to_bytes();
     assert_eq!(bytes.len(), 168 + N_H0.div_ceil(4));
-    let back = OptimalTables::from_bytes(&bytes, TableSize::Small).expect("round trip");
+    let back = OptimalTables::from_bytes(&bytes, TableSize::H0TwoBit).expect("round trip");
     assert_eq!(back.distribution(), small.distribution());
     assert_eq!(back.base(), small.base());
     let mut bad = bytes.clone();
     bad[1000] ^= 0x10;
-    assert!(OptimalTables::from_bytes(&bad, TableSize::Small).is_err(), "corrupted bytes");
-    assert!(OptimalTables::from_bytes(&bytes, TableSize::Medium).is_err(), "the other size");
-    assert!(OptimalTables::from_bytes(&bytes[..bytes.len() - 1], TableSize::Small).is_err(), "truncated");
+    assert!(OptimalTables::from_bytes(&bad, TableSize::H0TwoBit).is_err(), "corrupted bytes");
+    assert!(OptimalTables::from_bytes(&bytes, TableSize::H0).is_err(), "the other size");
+    assert!(OptimalTables::from_bytes(&bytes[..bytes.len() - 1], TableSize::H0TwoBit).is_err(), "truncated");
 }
 
 #[test]
 fn h0_table_round_trip() {
     let bytes = medium().to_bytes();
     assert_eq!(bytes.len(), 168 + N_H0.div_ceil(2));
-    let back = OptimalTables::from_bytes(&bytes, TableSize::Medium).expect("round trip");
+    let back = OptimalTables::from_bytes(&bytes, TableSize::H0).expect("round trip");
     assert_eq!(back.distribution(), H0_DISTRIBUTION);
     let mut bad = bytes;
     bad[168 + 12345] ^= 1;
-    assert!(OptimalTables::from_bytes(&bad, TableSize::Medium).is_err());
+    assert!(OptimalTables::from_bytes(&bad, TableSize::H0).is_err());
 }
 
 fn optimal(cube: &CubieCube) -> Vec<Move> {
@@ -471,14 +473,14 @@ fn threads_sharing_a_search_find_the_optimal_length() {
     let mut rng = Rng::new(16);
     for n in [5, 9, 11, 12] {
         let cube = CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL));
-        let sol = solve_optimal_shared(&cube, medium(), None, None, 3, &mut |_| false).expect("not stopped");
+        let sol = solve_optimal_threads(&cube, medium(), None, None, 3, &mut |_| false).expect("not stopped");
         assert!(cube.apply_moves(&sol).is_solved());
         assert_eq!(sol.len(), optimal(&cube).len(), "{n}-move scramble");
     }
     let mut polls = 0;
     // A random cube takes minutes with h0 alone: it is stopped long before.
     let cube = random_cube(&mut rng);
-    let stopped = solve_optimal_shared(&cube, medium(), None, None, 2, &mut |_| {
+    let stopped = solve_optimal_threads(&cube, medium(), None, None, 2, &mut |_| {
         polls += 1;
         true
     });

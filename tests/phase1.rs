@@ -2,7 +2,7 @@
 //! small tables, consistency between neighbours and conjugates, its byte format.
 
 use cubehint::coord::phase1::{Flip, Slice, Twist};
-use cubehint::coord::sym48::syms48;
+use cubehint::coord::sym::syms;
 use cubehint::coord::Coord;
 use cubehint::cube::{CubieCube, Face, Move};
 use cubehint::rng::Rng;
@@ -111,7 +111,7 @@ fn neighbours_differ_by_at_most_one_and_zero_is_the_subgroup() {
 fn conjugates_by_the_ud_symmetries_have_equal_distances() {
     let mut rng = Rng::new(43);
     let t = &tables().0;
-    let ud: Vec<_> = syms48().iter().filter(|s| matches!(s.face[Face::U as usize], Face::U | Face::D)).collect();
+    let ud: Vec<_> = syms().iter().filter(|s| matches!(s.face[Face::U as usize], Face::U | Face::D)).collect();
     assert_eq!(ud.len(), 16);
     for _ in 0..100 {
         let cube = random_cube(&mut rng);
@@ -204,7 +204,7 @@ fn flip_slice_classes_agree_with_conjugation_through_cubes() {
 fn optimal_search_with_phase1_bounds_finds_the_same_lengths() {
     use cubehint::solve::optimal::solve_optimal;
     use cubehint::tables::optimal::{OptimalTables, TableSize};
-    let opt = OptimalTables::generate(TableSize::Medium);
+    let opt = OptimalTables::generate(TableSize::H0);
     let with = &tables().0;
     let without = TwoPhaseTables::generate();
     let mut rng = Rng::new(48);

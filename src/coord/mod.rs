@@ -1,12 +1,14 @@
 //! Coordinates: cube states (or parts of them) numbered `0..SIZE`, so tables can be arrays.
 
+pub mod esep_conj;
+pub mod flips;
 pub mod h0;
 pub mod index;
 pub mod phase1;
 pub mod phase2;
 pub mod pocket;
 pub mod sym;
-pub mod sym48;
+pub mod sym_coord;
 
 /// A coordinate: a number in `0..SIZE` for part of a cube.
 pub trait Coord {
@@ -26,6 +28,9 @@ pub const N_POCKET_PERM: usize = 5040;
 pub const N_POCKET_TWIST: usize = 729;
 /// 2x2 states with DBL fixed.
 pub const N_POCKET: usize = N_POCKET_PERM * N_POCKET_TWIST;
+
+/// Face turns: U R F D L B, each a quarter turn, a half turn and a quarter turn back.
+pub const N_MOVES: usize = 18;
 
 /// 3x3 corner twists: 3^7.
 pub const N_TWIST: usize = 2187;

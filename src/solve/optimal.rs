@@ -16,7 +16,7 @@
 //! A search can take one share of the work ([`OptimalSearch::with_share`]): the nodes reached
 //! after [`SPLIT_AT`] moves are dealt out in turn among the shares, so several threads or workers
 //! each search their own part of every depth; each proves its part has no shorter solution, and
-//! together they prove the whole ([`solve_optimal_shared`]).
+//! together they prove the whole ([`crate::native::solve_optimal_threads`] natively).
 //!
 //! Near the leaves (from [`LEVELS_FROM`] moves to go) the tree below a node is searched a level
 //! at a time rather than a node at a time: the same nodes, but the table reads of a whole level's
@@ -27,16 +27,15 @@
 //! only lead past the limit, and is not tried.
 
 use super::two_phase::{axis_views, may_follow, solve_two_phase, Limits};
+use crate::coord::flips;
 use crate::coord::h0::{cocsep, esep_masks};
 use crate::coord::index::perm_rank;
-use crate::coord::sym48::{self_symmetries, syms48};
+use crate::coord::sym::{self_symmetries, syms};
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Move};
-use crate::tables::h48;
 use crate::tables::optimal::{BoundEntry, EntryKeys, OptimalTables};
 use crate::tables::phase1::{next_distance, NEAR_DEPTH};
 use crate::tables::two_phase::TwoPhaseTables;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 /// A child that passed both bounds, waiting to be searched.
@@ -44,7 +43,7 @@ use std::sync::Arc;
 struct Kid {
     m: Move,
     cocsep: u32,
-    /// Edge separation as slot masks ([`EsepConj::mask`](crate::tables::optimal::EsepConj::mask)).
+    /// Edge separation as slot masks ([`EsepConj::mask`](crate::coord::esep_conj::EsepConj::mask)).
     mask: u32,
     /// Corner permutation rank (the twist is `cocsep % 2187`).
     perm: u16,
@@ -331,7 +330,7 @@ impl OptimalSearch {
             let left = self.target - self.path.len() as u32;
             // Only below the shares' split and the first two moves' symmetry restrictions, and
             // not with h0 alone, whose weaker bounds would make the levels wide.
-            if left <= self.levels_from && self.path.len() >= SPLIT_AT && t.h3.is_some() {
+            if left <= self.levels_from && self.path.len() >= SPLIT_AT && t.flip.is_some() {
                 self.finish_below(t, two_phase, &kid, left);
                 self.path.pop();
                 continue;
@@ -494,7 +493,7 @@ impl OptimalSearch {
         // With h0 alone, the corner table first: what it prunes saves a read of the big table.
         // h3 knows the corners' distance nearly always (on 16- and 17-move cubes the corner
         // reads pruned a few percent of nodes and cost more time than they saved).
-        let corner_reads = t.h3.is_none();
+        let corner_reads = t.flip.is_none();
         let mut bound = [0u32; CHUNK];
         if corner_reads {
             for k in 0..n {
@@ -507,7 +506,7 @@ impl OptimalSearch {
         // moves), and there it is not read: every child passes.
         let most = t.most();
         let mut flips = [0u16; CHUNK];
-        if let Some(h3) = &t.h3 {
+        if let Some(h3) = &t.flip {
             for k in 0..n {
                 flips[k] = h3.flips.flip_move[parent(k).flips as usize * 18 + cand[k].1 as usize];
             }
@@ -558,7 +557,7 @@ impl OptimalSearch {
             let m = Move::ALL[cand[k].1 as usize];
             inv[k] = moves[m.inverse().index()].compose(&parent(k).inv);
             if inv_reads {
-                coords[k] = (cocsep(&inv[k]), t.h3.as_ref().map_or(0, |_| h48::flips(&inv[k])));
+                coords[k] = (cocsep(&inv[k]), t.flip.as_ref().map_or(0, |_| flips::flips(&inv[k])));
                 keys[k] = t.keys(coords[k].0, esep_masks(&inv[k]));
             }
         }
@@ -685,13 +684,13 @@ impl OptimalSearch {
         // superflip, the flip table (which reads six flips at most) knows far less than they
         // do. So they start on and stay on while they cut enough ([`AXES_PAY`]). With h0
         // alone they always pay: three 16-movers took 19.6 s with them and 53.7 s without.
-        if t.h3.is_some() && self.axes_on && self.axes_seen >= AXES_SAMPLE {
+        if t.flip.is_some() && self.axes_on && self.axes_seen >= AXES_SAMPLE {
             self.axes_keep = self.axes_cut * AXES_PAY.1 >= self.axes_seen * AXES_PAY.0;
         }
         (self.axes_seen, self.axes_cut) = (0, 0);
         self.axes_on = false;
         if let Some((tp, p1)) =
-            two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| t.h3.is_none() || self.axes_keep)
+            two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| t.flip.is_none() || self.axes_keep)
         {
             self.axes_on = true;
             for (a, (coords, moves)) in axis_views(&self.cube).into_iter().enumerate() {
@@ -701,7 +700,7 @@ impl OptimalSearch {
                 self.axis_moves[a] = moves;
             }
         }
-        let flips = h48::flips(&self.cube);
+        let flips = flips::flips(&self.cube);
         let root =
             Kid { m: Move::ALL[0], cocsep: c as u32, mask: e, perm, flips, skip_half: hi == self.target, inv, axes };
         let frame = self.expand(t, two_phase, &root, self.target);
@@ -719,7 +718,7 @@ impl OptimalSearch {
     /// so only one of them needs searching (the superflip, with all 48, needs 2 first moves of
     /// 18). A solution that starts with the other is the first one's conjugate.
     fn with_symmetry(mut self) -> OptimalSearch {
-        let syms = syms48();
+        let syms = syms();
         let moves = move_cubes();
         let group: Vec<usize> = self_symmetries(&self.cube).collect();
         if group.is_empty() {
@@ -827,86 +826,6 @@ pub fn solve_optimal(
             return None;
         }
     }
-}
-
-/// [`solve_optimal`] over `threads` threads, each searching one share of every depth (the tables
-/// are shared, not copied). A share that finds a solution caps the others at its length; the
-/// shortest found is optimal once every share has proven it holds nothing shorter. `stop` is
-/// polled about ten times a second (from the calling thread) with the progress of all shares together (the least proven
-/// bound, the nodes of all). Threads need `std::thread`: in the browser (wasm32, no threads)
-/// only `threads` 1 works, and the page shares a search among workers instead.
-pub fn solve_optimal_shared(
-    cube: &CubieCube,
-    t: &OptimalTables,
-    two_phase: Option<&TwoPhaseTables>,
-    upper: Option<Vec<Move>>,
-    threads: u32,
-    stop: &mut dyn FnMut(&OptimalProgress) -> bool,
-) -> Option<Vec<Move>> {
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Mutex;
-    if threads <= 1 {
-        return solve_optimal(cube, t, two_phase, upper, stop);
-    }
-    // Each share also holds `upper`, and ends with it when nothing shorter is in its part.
-    let cap = Arc::new(AtomicU32::new(u32::MAX));
-    let read_cap = {
-        let cap = cap.clone();
-        Arc::new(move || cap.load(Ordering::Relaxed)) as SharedCap
-    };
-    let halt = AtomicBool::new(false);
-    let best: Mutex<Option<Vec<Move>>> = Mutex::new(None);
-    let none = OptimalProgress { depth: 0, lower_bound: 0, nodes: 0, upper_bound: None };
-    let states: Mutex<Vec<(OptimalProgress, bool)>> = Mutex::new(vec![(none, false); threads as usize]);
-    std::thread::scope(|scope| {
-        for which in 0..threads {
-            let (cap, halt, best, states, upper) = (&cap, &halt, &best, &states, upper.clone());
-            let read_cap = read_cap.clone();
-            scope.spawn(move || {
-                let mut search = OptimalSearch::new(cube, upper).with_share(which, threads).with_shared_cap(read_cap);
-                loop {
-                    search.set_cap(cap.load(Ordering::Relaxed));
-                    let found = search.step(t, two_phase, 1 << 18).map(<[Move]>::to_vec);
-                    if let Some(sol) = found {
-                        let mut b = best.lock().expect("no share panics");
-                        if b.as_ref().is_none_or(|x| sol.len() < x.len()) {
-                            cap.fetch_min(sol.len() as u32, Ordering::Relaxed);
-                            *b = Some(sol);
-                        }
-                    }
-                    let done = search.done() || halt.load(Ordering::Relaxed);
-                    states.lock().expect("no share panics")[which as usize] = (search.progress(), done);
-                    if done {
-                        break;
-                    }
-                }
-            });
-        }
-        for tick in 1u64.. {
-            std::thread::sleep(std::time::Duration::from_millis(5));
-            let s = states.lock().expect("no share panics").clone();
-            if s.iter().all(|&(_, done)| done) {
-                break;
-            }
-            if tick % 20 != 0 {
-                continue;
-            }
-            let best_len = best.lock().expect("no share panics").as_ref().map(|b| b.len() as u32);
-            let progress = OptimalProgress {
-                depth: s.iter().filter(|x| !x.1).map(|x| x.0.depth).min().unwrap_or(0),
-                lower_bound: s.iter().map(|x| x.0.lower_bound).min().unwrap_or(0),
-                nodes: s.iter().map(|x| x.0.nodes).sum(),
-                upper_bound: best_len.or(upper.as_ref().map(|u| u.len() as u32)),
-            };
-            if stop(&progress) {
-                halt.store(true, Ordering::Relaxed);
-            }
-        }
-    });
-    if halt.load(Ordering::Relaxed) {
-        return None;
-    }
-    best.into_inner().expect("no share panics")
 }
 
 #[cfg(test)]

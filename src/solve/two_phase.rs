@@ -5,7 +5,7 @@
 
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
-use crate::coord::sym48::{self_symmetries, syms48, Sym48};
+use crate::coord::sym::{self_symmetries, syms, Sym};
 use crate::coord::Coord;
 use crate::cube::moves::{apply_turns, rotation_face_map, rotations, Turn};
 use crate::cube::{push_merged, CubieCube, Face, Move};
@@ -638,7 +638,7 @@ struct View {
     /// For each face of the rotated frame, the face of the original frame.
     faces: [Face; 6],
     /// The symmetry whose conjugation is this view (found once, through stickers).
-    sym: &'static Sym48,
+    sym: &'static Sym,
 }
 
 impl View {
@@ -656,7 +656,7 @@ impl View {
         let probes = ["R U2 F' L D' B2 R' U F2 D L' B U'", "F2 L' U D2 R B' L2 D F' U2 B R'"]
             .map(|m| CubieCube::from_moves(&crate::cube::parse_moves(m).expect("good moves")));
         let want = probes.map(|c| slow(&c));
-        let sym = syms48()
+        let sym = syms()
             .iter()
             .find(|s| probes.iter().zip(&want).all(|(c, w)| s.conj(c) == *w))
             .expect("every rotation is a symmetry");

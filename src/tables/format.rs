@@ -14,6 +14,7 @@
 //! 168     ...   packed entries, low bits first (two per byte at 4 bits, four at 2 bits)
 //! ```
 
+pub use super::nibble::distribution;
 use super::nibble::NibbleTable;
 use crate::error::TableError;
 
@@ -175,48 +176,6 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 pub fn from_bytes(bytes: &[u8], kind: u32, entries: usize) -> Result<NibbleTable, TableError> {
     let packed = from_bytes_packed(bytes, kind, entries as u64, 4)?;
     Ok(NibbleTable::from_packed(packed.bytes.to_vec().into_boxed_slice(), entries))
-}
-
-/// How many entries hold each value, for entries packed `bits` each.
-pub fn distribution(bytes: &[u8], entries: u64, bits: u32) -> [u64; 16] {
-    let per_byte = (8 / bits) as usize;
-    let mask = (1u8 << bits) - 1;
-    let mut d = [0u64; 16];
-    // Whole bytes through a byte histogram (fast), the tail entry by entry.
-    let whole = (entries / per_byte as u64) as usize;
-    let mut from = 0;
-    if bits == 2 {
-        // 2-bit entries a word at a time by counting bits: on the flip tables (the CLI reads
-        // h6, 1.9 GB, on every run) the byte histogram was about a quarter of the load.
-        const LO: u64 = 0x5555_5555_5555_5555;
-        from = whole / 8 * 8;
-        let (mut ones, mut twos, mut threes) = (0u64, 0u64, 0u64);
-        for w in bytes[..from].chunks_exact(8) {
-            let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
-            let (lo, hi) = (w & LO, w >> 1 & LO);
-            ones += (lo & !hi).count_ones() as u64;
-            twos += (hi & !lo).count_ones() as u64;
-            threes += (lo & hi).count_ones() as u64;
-        }
-        d[1] = ones;
-        d[2] = twos;
-        d[3] = threes;
-        d[0] = from as u64 * 4 - ones - twos - threes;
-    }
-    let mut hist = [0u64; 256];
-    for &b in &bytes[from..whole] {
-        hist[b as usize] += 1;
-    }
-    for (b, &n) in hist.iter().enumerate() {
-        for k in 0..per_byte {
-            d[(b >> (k * bits as usize)) & mask as usize] += n;
-        }
-    }
-    // The last byte's entries before its padding (the index of an entry may not fit a usize).
-    for k in 0..(entries - whole as u64 * per_byte as u64) as usize {
-        d[((bytes[whole] >> (k * bits as usize)) & mask) as usize] += 1;
-    }
-    d
 }
 
 /// The per-value counts a header records (checked against the entries by the readers).

@@ -17,14 +17,12 @@
 //! is why flip and slice are reduced together (their product's conjugates are closed).
 
 use super::format::{self, Packed, KIND_PHASE1};
-use super::two_phase::TwoPhaseTables;
 use crate::coord::phase1::{Flip, Slice, Twist};
-use crate::coord::sym::{conj_table, syms, SymCoord, N_SYM};
-use crate::coord::sym48::{syms48, Sym48};
+use crate::coord::sym::{ud_syms, Sym, N_UD_SYM};
+use crate::coord::sym_coord::{conj_table, SymCoord};
 use crate::coord::{Coord, N_FLIP, N_SLICE, N_TWIST};
 use crate::cube::CubieCube;
 use crate::error::TableError;
-use std::sync::OnceLock;
 
 /// Raw flip-slice values: `slice * 2048 + flip`.
 pub const N_FLIPSLICE: usize = N_SLICE * N_FLIP;
@@ -38,26 +36,12 @@ pub const PHASE1_BYTES: usize = N_PHASE1.div_ceil(4);
 /// Code of an entry not reached yet (only during the build).
 const UNREACHED: u8 = 3;
 
-/// For each of the 16 UD-axis symmetries (numbered as [`syms`]), the same symmetry among the
-/// 48, which also knows how it changes edge flip and corner twist.
-/// Found once: table builds conjugate through it millions of times.
-pub(crate) fn ud_syms() -> &'static [&'static Sym48; N_SYM] {
-    static UD: OnceLock<[&'static Sym48; N_SYM]> = OnceLock::new();
-    UD.get_or_init(|| {
-        let all = syms48();
-        std::array::from_fn(|i| {
-            let s = &syms()[i];
-            all.iter().find(|t| t.corner == s.corner && t.edge == s.edge).expect("each UD symmetry is one of the 48")
-        })
-    })
-}
-
-/// Conjugates value `x` of coordinate `C` by UD symmetry `s` (numbered as [`syms`]) through a
+/// Conjugates value `x` of coordinate `C` by UD symmetry `s` (numbered as [`ud_syms`]) through a
 /// cube, with `part` conjugating the pieces `C` reads (mirrors included).
 pub(crate) fn conj_ud<C: Coord<Cube = CubieCube>>(
     x: usize,
     s: usize,
-    part: fn(&Sym48, &CubieCube, &mut CubieCube),
+    part: fn(&Sym, &CubieCube, &mut CubieCube),
 ) -> usize {
     let mut c = CubieCube::SOLVED;
     C::set(&mut c, x);
@@ -69,7 +53,7 @@ pub(crate) fn conj_ud<C: Coord<Cube = CubieCube>>(
 /// Twist conjugated by each of the 16 UD symmetries: `twist * 16 + s`.
 #[inline(never)]
 pub(crate) fn twist_conj_table() -> Box<[u16]> {
-    conj_table(N_TWIST, N_SYM, |x, s| conj_ud::<Twist>(x, s, Sym48::conj_corners))
+    conj_table(N_TWIST, N_UD_SYM, |x, s| conj_ud::<Twist>(x, s, Sym::conj_corners))
 }
 
 /// Conjugates raw flip-slice value `x` (`slice * 2048 + flip`) by symmetry `s` (numbered as
@@ -78,7 +62,7 @@ pub fn conj_flipslice_slow(x: usize, s: usize) -> usize {
     conj_flipslice(ud_syms(), x, s)
 }
 
-fn conj_flipslice(u: &[&Sym48; N_SYM], x: usize, s: usize) -> usize {
+fn conj_flipslice(u: &[&Sym; N_UD_SYM], x: usize, s: usize) -> usize {
     let mut c = CubieCube::SOLVED;
     Slice::set(&mut c, x / N_FLIP);
     Flip::set(&mut c, x % N_FLIP);
@@ -102,14 +86,15 @@ impl Phase1Coords {
     /// conjugates ([`conj_flipslice_slow`] is the reference a test holds them to).
     pub fn generate() -> Phase1Coords {
         let u = ud_syms();
-        let slice_conj = conj_table(N_SLICE, N_SYM, |x, s| conj_flipslice(u, x * N_FLIP, s) / N_FLIP);
-        let flip_conj = conj_table(N_FLIP, N_SYM, |f, s| conj_flipslice(u, f, s) % N_FLIP);
-        let mask = conj_table(N_SLICE, N_SYM, |x, s| {
+        let slice_conj = conj_table(N_SLICE, N_UD_SYM, |x, s| conj_flipslice(u, x * N_FLIP, s) / N_FLIP);
+        let flip_conj = conj_table(N_FLIP, N_UD_SYM, |f, s| conj_flipslice(u, f, s) % N_FLIP);
+        let mask = conj_table(N_SLICE, N_UD_SYM, |x, s| {
             (conj_flipslice(u, x * N_FLIP, s) % N_FLIP) ^ (conj_flipslice(u, 0, s) % N_FLIP)
         });
-        let flipslice = SymCoord::new(N_FLIPSLICE, N_SYM, |x, s| {
+        let flipslice = SymCoord::new(N_FLIPSLICE, N_UD_SYM, |x, s| {
             let (sl, f) = (x / N_FLIP, x % N_FLIP);
-            slice_conj[sl * N_SYM + s] as usize * N_FLIP + (flip_conj[f * N_SYM + s] ^ mask[sl * N_SYM + s]) as usize
+            slice_conj[sl * N_UD_SYM + s] as usize * N_FLIP
+                + (flip_conj[f * N_UD_SYM + s] ^ mask[sl * N_UD_SYM + s]) as usize
         });
         Phase1Coords { flipslice, twist_conj: twist_conj_table() }
     }
@@ -118,7 +103,7 @@ impl Phase1Coords {
     #[inline(always)]
     pub fn index(&self, twist: usize, flip: usize, slice: usize) -> usize {
         let cs = self.flipslice.class_sym[slice * N_FLIP + flip] as usize;
-        (cs >> 4) * N_TWIST + self.twist_conj[twist * N_SYM + (cs & 15)] as usize
+        (cs >> 4) * N_TWIST + self.twist_conj[twist * N_UD_SYM + (cs & 15)] as usize
     }
 }
 
@@ -142,6 +127,17 @@ fn set(packed: &mut [u8], i: usize, v: u8) {
     *b = (*b & !(3 << shift)) | (v << shift);
 }
 
+/// The phase-1 move tables (`coord * 18 + move`) the table is built and walked through: the
+/// two-phase tables' own ([`super::two_phase::TwoPhaseTables`]).
+pub trait Phase1Moves {
+    /// Corner twist after each move.
+    fn twist_move(&self) -> &[u16];
+    /// Edge flip after each move.
+    fn flip_move(&self) -> &[u16];
+    /// UD-slice edge positions after each move.
+    fn slice_move(&self) -> &[u16];
+}
+
 /// The exact phase-1 distance table.
 pub struct Phase1Table {
     /// The reduction it is indexed by.
@@ -151,7 +147,7 @@ pub struct Phase1Table {
 
 impl Phase1Table {
     /// Builds the table in one go (see [`Phase1Build`] for steps).
-    pub fn generate(t: &TwoPhaseTables) -> Phase1Table {
+    pub fn generate(t: &impl Phase1Moves) -> Phase1Table {
         Phase1Build::new(t).finish()
     }
 
@@ -163,20 +159,21 @@ impl Phase1Table {
 
     /// The exact phase-1 distance of a state, walking down to the subgroup: at most 12 steps
     /// of 18 look-ups. `None` if the table is inconsistent (no step down exists).
-    pub fn distance(&self, t: &TwoPhaseTables, twist: usize, flip: usize, slice: usize) -> Option<u8> {
+    pub fn distance(&self, t: &impl Phase1Moves, twist: usize, flip: usize, slice: usize) -> Option<u8> {
         let (mut tw, mut fl, mut sl) = (twist, flip, slice);
         let mut steps = 0u8;
         while (tw, fl, sl) != (0, 0, 0) {
             let code = self.code(self.coords.index(tw, fl, sl));
             let down = (code + 2) % 3;
             let k = (0..18).find(|&k| {
-                let (t2, f2, s2) = (t.twist_move[tw * 18 + k], t.flip_move[fl * 18 + k], t.slice_move[sl * 18 + k]);
+                let (t2, f2, s2) =
+                    (t.twist_move()[tw * 18 + k], t.flip_move()[fl * 18 + k], t.slice_move()[sl * 18 + k]);
                 self.code(self.coords.index(t2 as usize, f2 as usize, s2 as usize)) == down
             })?;
             (tw, fl, sl) = (
-                t.twist_move[tw * 18 + k] as usize,
-                t.flip_move[fl * 18 + k] as usize,
-                t.slice_move[sl * 18 + k] as usize,
+                t.twist_move()[tw * 18 + k] as usize,
+                t.flip_move()[fl * 18 + k] as usize,
+                t.slice_move()[sl * 18 + k] as usize,
             );
             steps += 1;
             if steps > 20 {
@@ -187,7 +184,7 @@ impl Phase1Table {
     }
 
     /// The exact phase-1 distance of a cube.
-    pub fn cube_distance(&self, t: &TwoPhaseTables, cube: &CubieCube) -> Option<u8> {
+    pub fn cube_distance(&self, t: &impl Phase1Moves, cube: &CubieCube) -> Option<u8> {
         self.distance(t, Twist::get(cube), Flip::get(cube), Slice::get(cube))
     }
 
@@ -235,16 +232,16 @@ pub struct Phase1Build {
 
 impl Phase1Build {
     /// Starts a build (makes the symmetry classes first, about 0.1 s natively).
-    pub fn new(t: &TwoPhaseTables) -> Phase1Build {
+    pub fn new(t: &impl Phase1Moves) -> Phase1Build {
         let coords = Phase1Coords::generate();
         debug_assert_eq!(coords.flipslice.classes(), N_FLIPSLICE_CLASSES);
         let mut packed = vec![0xffu8; PHASE1_BYTES].into_boxed_slice();
         set(&mut packed, coords.index(0, 0, 0), 0);
         Phase1Build {
             coords,
-            twist_move: t.twist_move.clone(),
-            flip_move: t.flip_move.clone(),
-            slice_move: t.slice_move.clone(),
+            twist_move: t.twist_move().into(),
+            flip_move: t.flip_move().into(),
+            slice_move: t.slice_move().into(),
             packed,
             depth: 0,
             class: 0,
@@ -349,7 +346,7 @@ impl Phase1Build {
                     continue;
                 }
                 let found = (0..18).any(|m| {
-                    let t2 = c.twist_conj[moves[m] as usize * N_SYM + sym[m]] as usize;
+                    let t2 = c.twist_conj[moves[m] as usize * N_UD_SYM + sym[m]] as usize;
                     get(packed, base[m] + t2) == code
                 });
                 if found {
@@ -362,7 +359,7 @@ impl Phase1Build {
                     continue;
                 }
                 for m in 0..18 {
-                    let t2 = c.twist_conj[moves[m] as usize * N_SYM + sym[m]] as usize;
+                    let t2 = c.twist_conj[moves[m] as usize * N_UD_SYM + sym[m]] as usize;
                     if get(packed, base[m] + t2) == UNREACHED {
                         set(packed, base[m] + t2, next);
                         count += 1 + mark_stabilised(c, packed, base[m], t2, stab[m], next);
@@ -390,7 +387,7 @@ fn mark_stabilised(c: &Phase1Coords, packed: &mut [u8], row: usize, t: usize, mu
     while stab != 0 {
         let s = stab.trailing_zeros() as usize;
         stab &= stab - 1;
-        let j = row + c.twist_conj[t * N_SYM + s] as usize;
+        let j = row + c.twist_conj[t * N_UD_SYM + s] as usize;
         if get(packed, j) == UNREACHED {
             set(packed, j, v);
             count += 1;
@@ -476,5 +473,30 @@ impl NearSubgroup {
             }
             i = (i + 1) & (NEAR_SLOTS - 1);
         }
+    }
+}
+
+/// Flip-slice classes a provisioning step works through (about a tenth of a second).
+const PROVISION_CLASSES: usize = 2000;
+
+use std::borrow::Cow;
+
+impl super::provision::Build for Phase1Build {
+    type Table = Phase1Table;
+    fn step(&mut self) -> bool {
+        Phase1Build::step(self, PROVISION_CLASSES)
+    }
+    fn fraction(&self) -> f64 {
+        self.progress()
+    }
+    fn finish(self) -> Phase1Table {
+        Phase1Build::finish(self)
+    }
+    fn pieces(table: &Phase1Table) -> Vec<Cow<'_, [u8]>> {
+        let p = Packed { bits: 2, base: 0, entries: N_PHASE1 as u64, bytes: &table.packed };
+        vec![
+            format::header_packed(KIND_PHASE1, &p, &table.code_distribution()).into(),
+            Cow::Borrowed(&table.packed[..]),
+        ]
     }
 }

@@ -13,24 +13,24 @@
 //! against whole-cube conjugation).
 
 use super::nibble::NibbleTable;
-use super::pocket::{Metric, PocketMoveTables};
+use super::pocket_moves::{Metric, PocketMoveTables};
 use crate::coord::index::{ori_rank, ori_unrank};
 use crate::coord::pocket::{pocket_cube, pocket_index};
-use crate::coord::sym48::Sym48;
+use crate::coord::sym::Sym;
 use crate::coord::{N_POCKET, N_POCKET_PERM, N_POCKET_TWIST};
 use crate::cube::{CubieCube, PocketCube};
 use std::sync::OnceLock;
 
-/// The symmetries of [`crate::coord::sym48::syms48`] (by number) that fix DBL: the axis permutations without sign changes.
+/// The symmetries of [`crate::coord::sym::syms`] (by number) that fix DBL: the axis permutations without sign changes.
 const SYMS: [usize; 6] = [0, 8, 16, 24, 32, 40];
 /// Permutation classes under them.
 pub const N_PERM_CLASSES: usize = 870;
 const UNREACHED: u8 = 255;
 
 /// The six symmetries (built on their own: the 2x2 needs no other).
-fn pocket_syms() -> &'static [Sym48; 6] {
-    static SYMS6: OnceLock<[Sym48; 6]> = OnceLock::new();
-    SYMS6.get_or_init(|| SYMS.map(Sym48::by_index))
+fn pocket_syms() -> &'static [Sym; 6] {
+    static SYMS6: OnceLock<[Sym; 6]> = OnceLock::new();
+    SYMS6.get_or_init(|| SYMS.map(Sym::by_index))
 }
 
 /// Conjugates a 2x2 state by symmetry `s` (0..6) through the 3x3 cubie path.

@@ -4,7 +4,7 @@
 
 use super::nibble::NibbleTable;
 use super::prune::UNREACHED;
-use crate::coord::sym::SymCoord;
+use crate::coord::sym_coord::SymCoord;
 
 /// What a symmetry-reduced pruning table is built from.
 pub struct SymPruneSpec<'a> {

@@ -13,13 +13,13 @@
 use super::format::{self, HEADER_LEN, KIND_TWO_PHASE};
 use super::move_table;
 use super::nibble::NibbleTable;
-use super::phase1::{conj_ud, twist_conj_table, NearSubgroup, Phase1Table};
+use super::phase1::{conj_ud, twist_conj_table, NearSubgroup, Phase1Moves, Phase1Table};
 use super::sym_prune::SymPruneSpec;
 use crate::coord::index::{perm_rank, perm_unrank};
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
-use crate::coord::sym::{conj_ori, conj_perm, conj_table, sym_mult, syms, SymCoord, N_SYM, N_SYM_ROT};
-use crate::coord::sym48::Sym48;
+use crate::coord::sym::{ud_mult, ud_syms, Sym, N_UD_ROT, N_UD_SYM};
+use crate::coord::sym_coord::{conj_ori, conj_perm, conj_table, SymCoord};
 use crate::coord::{Coord, N_CORNER_COMB_PARITY, N_SLICE, N_SLICE_PERM, N_TWIST};
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Face, Move};
@@ -49,12 +49,12 @@ fn apply(c: &CubieCube, m: Move) -> CubieCube {
 /// `phase2_move_conj()[s][k]`: the phase-2 move (an index into [`PHASE2_MOVES`]) that move `k`
 /// becomes when conjugated by symmetry `s`. The 16 symmetries keep the UD axis, so they map
 /// phase-2 moves to phase-2 moves.
-pub fn phase2_move_conj() -> &'static [[u8; 10]; N_SYM] {
-    static CONJ: OnceLock<[[u8; 10]; N_SYM]> = OnceLock::new();
+pub fn phase2_move_conj() -> &'static [[u8; 10]; N_UD_SYM] {
+    static CONJ: OnceLock<[[u8; 10]; N_UD_SYM]> = OnceLock::new();
     CONJ.get_or_init(|| {
         let cubes = move_cubes();
         std::array::from_fn(|s| {
-            let sym = &syms()[s];
+            let sym = &ud_syms()[s];
             std::array::from_fn(|k| {
                 let mc = &cubes[PHASE2_MOVES[k].index()];
                 let (cp, ep) = (conj_perm(&mc.cp, &sym.corner), conj_perm(&mc.ep, &sym.edge));
@@ -91,10 +91,10 @@ fn class_move_row<C: Coord<Cube = CubieCube>>(row: &mut [u16], rep: usize, sym: 
 }
 
 /// Conjugates raw value `x` of coordinate `C` by symmetry `s`, through a cube.
-fn conj<C: Coord<Cube = CubieCube>>(x: usize, s: usize, f: impl Fn(&mut CubieCube, &crate::coord::sym::Sym)) -> usize {
+fn conj<C: Coord<Cube = CubieCube>>(x: usize, s: usize, f: impl Fn(&mut CubieCube, &Sym)) -> usize {
     let mut c = CubieCube::SOLVED;
     C::set(&mut c, x);
-    f(&mut c, &syms()[s]);
+    f(&mut c, ud_syms()[s]);
     C::get(&c)
 }
 
@@ -107,12 +107,12 @@ fn conj_perm_rank(x: usize, map: &[u8]) -> usize {
     perm_rank(&conj_perm(&p, &map))
 }
 
-fn conj_corners(c: &mut CubieCube, s: &crate::coord::sym::Sym) {
+fn conj_corners(c: &mut CubieCube, s: &Sym) {
     c.cp = conj_perm(&c.cp, &s.corner);
     c.co = conj_ori(&c.co, &s.corner);
 }
 
-fn conj_edges(c: &mut CubieCube, s: &crate::coord::sym::Sym) {
+fn conj_edges(c: &mut CubieCube, s: &Sym) {
     c.ep = conj_perm(&c.ep, &s.edge);
     c.eo = conj_ori(&c.eo, &s.edge);
 }
@@ -131,9 +131,9 @@ pub struct TwoPhaseTables {
     /// U/D-edge-permutation class × 10 phase-2 moves, likewise.
     pub edge_class_move: Box<[u16]>,
     /// [`phase2_move_conj`], copied here for the search.
-    pub move_conj: [[u8; 10]; N_SYM],
-    /// [`sym_mult`], copied here for the search.
-    pub sym_mult: [[u8; N_SYM]; N_SYM],
+    pub move_conj: [[u8; 10]; N_UD_SYM],
+    /// [`ud_mult`], copied here for the search.
+    pub sym_mult: [[u8; N_UD_SYM]; N_UD_SYM],
     /// Slice edge permutation × 10 phase-2 moves.
     pub slice_perm_move: Box<[u16]>,
     /// Corner combination and parity × 10 phase-2 moves.
@@ -210,7 +210,7 @@ impl TwoPhaseTables {
     pub fn twist_slice(&self, twist: usize, slice: usize) -> u8 {
         let cs = self.twist_sym.class_sym[twist] as usize;
         let (c, s) = (cs >> 4, cs & 15);
-        self.twist_slice_prune.get(c * N_SLICE + self.slice_conj[slice * N_SYM + s] as usize)
+        self.twist_slice_prune.get(c * N_SLICE + self.slice_conj[slice * N_UD_SYM + s] as usize)
     }
 
     /// Phase-1 distance bound from flip and slice.
@@ -218,7 +218,7 @@ impl TwoPhaseTables {
     pub fn flip_slice(&self, flip: usize, slice: usize) -> u8 {
         let cs = self.flip_sym.class_sym[flip] as usize;
         let (c, s) = (cs >> 4, cs & 15);
-        self.flip_slice_prune.get(c * N_SLICE + self.slice_conj[slice * N_SYM + s] as usize)
+        self.flip_slice_prune.get(c * N_SLICE + self.slice_conj[slice * N_UD_SYM + s] as usize)
     }
 
     /// Phase-1 distance bound from flip and twist.
@@ -226,7 +226,7 @@ impl TwoPhaseTables {
     pub fn flip_twist(&self, flip: usize, twist: usize) -> u8 {
         let cs = self.flip_sym.class_sym[flip] as usize;
         let (c, s) = (cs >> 4, cs & 15);
-        self.flip_twist_prune.get(c * N_TWIST + self.twist_conj[twist * N_SYM + s] as usize)
+        self.flip_twist_prune.get(c * N_TWIST + self.twist_conj[twist * N_UD_SYM + s] as usize)
     }
 
     /// Phase-2 distance bound from corner permutation and slice permutation.
@@ -239,7 +239,7 @@ impl TwoPhaseTables {
     #[inline(always)]
     pub fn corner_slice_sym(&self, cs: usize, slice_perm: usize) -> u8 {
         let (c, s) = (cs >> 4, cs & 15);
-        self.corner_slice_prune.get(c * N_SLICE_PERM + self.slice_perm_conj[slice_perm * N_SYM + s] as usize)
+        self.corner_slice_prune.get(c * N_SLICE_PERM + self.slice_perm_conj[slice_perm * N_UD_SYM + s] as usize)
     }
 
     /// Phase-2 distance bound from U/D edge permutation and corner combination.
@@ -252,7 +252,7 @@ impl TwoPhaseTables {
     #[inline(always)]
     pub fn edge_comb_sym(&self, cs: usize, comb: usize) -> u8 {
         let (c, s) = (cs >> 4, cs & 15);
-        self.edge_comb_prune.get(c * N_CORNER_COMB_PARITY + self.corner_comb_conj[comb * N_SYM + s] as usize)
+        self.edge_comb_prune.get(c * N_CORNER_COMB_PARITY + self.corner_comb_conj[comb * N_UD_SYM + s] as usize)
     }
 
     /// The corner permutation's `class << 4 | sym` after phase-2 move `k` (an index into
@@ -271,7 +271,13 @@ impl TwoPhaseTables {
     }
 
     #[inline(always)]
-    fn class_after(table: &[u16], conj: &[[u8; 10]; N_SYM], mult: &[[u8; N_SYM]; N_SYM], cs: usize, k: usize) -> usize {
+    fn class_after(
+        table: &[u16],
+        conj: &[[u8; 10]; N_UD_SYM],
+        mult: &[[u8; N_UD_SYM]; N_UD_SYM],
+        cs: usize,
+        k: usize,
+    ) -> usize {
         let (c, s) = (cs >> 4, cs & 15);
         let x = table[c * 10 + conj[s][k] as usize] as usize;
         (x & !15) | mult[x & 15][s] as usize
@@ -361,32 +367,32 @@ impl TwoPhaseBuilder {
             2 => self.moves.push(move_table::build::<Slice>(&Move::ALL, apply)),
             3 => self.moves.push(move_table::build::<SlicePerm>(&PHASE2_MOVES, apply)),
             4 => self.moves.push(move_table::build::<CornerCombParity>(&PHASE2_MOVES, apply)),
-            5 => self.syms.push(SymCoord::new(N_TWIST, N_SYM_ROT, |x, s| conj::<Twist>(x, s, conj_corners))),
+            5 => self.syms.push(SymCoord::new(N_TWIST, N_UD_ROT, |x, s| conj::<Twist>(x, s, conj_corners))),
             // Flip under the eight symmetries whose matrices are diagonal (I, the half turns
             // x2 y2 z2, and their left-right mirrors): they keep every axis, so edge flip
             // conjugates on its own; mirrors change corner twist, hence the 48-symmetry
             // conjugation for twist.
             6 => self.syms.push(SymCoord::with_syms(crate::coord::N_FLIP, &FLIP_SYMS, |x, s| {
-                conj_ud::<Flip>(x, s, Sym48::conj_edges)
+                conj_ud::<Flip>(x, s, Sym::conj_edges)
             })),
             // The permutations are conjugated as arrays (the symmetries keep the U/D edges
             // among themselves), not through whole cubes: 40,320 values each.
-            7 => self
-                .syms
-                .push(SymCoord::new(crate::coord::N_CORNER_PERM, N_SYM, |x, s| conj_perm_rank(x, &syms()[s].corner))),
-            8 => self.syms.push(SymCoord::new(crate::coord::N_UD_EDGE_PERM, N_SYM, |x, s| {
-                conj_perm_rank(x, &syms()[s].edge[..8])
+            7 => self.syms.push(SymCoord::new(crate::coord::N_CORNER_PERM, N_UD_SYM, |x, s| {
+                conj_perm_rank(x, &ud_syms()[s].corner)
+            })),
+            8 => self.syms.push(SymCoord::new(crate::coord::N_UD_EDGE_PERM, N_UD_SYM, |x, s| {
+                conj_perm_rank(x, &ud_syms()[s].edge[..8])
             })),
             // The big permutation coordinates move by class (their raw tables would be 15
             // times the work).
             9 => self.moves.push(class_move_table::<CornerPerm>(&self.syms[2])),
             10 => self.moves.push(class_move_table::<UdEdgePerm>(&self.syms[3])),
-            11 => self.conjs.push(conj_table(N_SLICE, N_SYM, |x, s| conj::<Slice>(x, s, conj_edges))),
+            11 => self.conjs.push(conj_table(N_SLICE, N_UD_SYM, |x, s| conj::<Slice>(x, s, conj_edges))),
             12 => self.conjs.push(twist_conj_table()),
-            13 => self.conjs.push(conj_table(N_SLICE_PERM, N_SYM, |x, s| conj::<SlicePerm>(x, s, conj_edges))),
+            13 => self.conjs.push(conj_table(N_SLICE_PERM, N_UD_SYM, |x, s| conj::<SlicePerm>(x, s, conj_edges))),
             14 => self
                 .conjs
-                .push(conj_table(N_CORNER_COMB_PARITY, N_SYM, |x, s| conj::<CornerCombParity>(x, s, conj_corners))),
+                .push(conj_table(N_CORNER_COMB_PARITY, N_UD_SYM, |x, s| conj::<CornerCombParity>(x, s, conj_corners))),
             PRUNE_STEP if self.preloaded.is_some() => {
                 let bytes = self.preloaded.take().unwrap();
                 match self.read_prunes(&bytes) {
@@ -402,15 +408,18 @@ impl TwoPhaseBuilder {
                     }
                 }
             }
-            15 => self.prunes.push(self.spec(0, TWIST, SLICE, 0, N_SYM, N_SLICE).build()),
-            16 => self.prunes.push(self.spec(1, FLIP, SLICE, 0, N_SYM, N_SLICE).build()),
+            15 => self.prunes.push(self.spec(0, TWIST, SLICE, 0, N_UD_SYM, N_SLICE).build()),
+            16 => self.prunes.push(self.spec(1, FLIP, SLICE, 0, N_UD_SYM, N_SLICE).build()),
             17 => self.prunes.push(
-                SymPruneSpec { cap: Some(FLIP_TWIST_CAP), ..self.spec(1, FLIP, TWIST, 1, N_SYM, N_TWIST) }.build(),
+                SymPruneSpec { cap: Some(FLIP_TWIST_CAP), ..self.spec(1, FLIP, TWIST, 1, N_UD_SYM, N_TWIST) }.build(),
             ),
-            18 => self.prunes.push(self.spec(2, CORNER, SLICE_PERM, 2, N_SYM, N_SLICE_PERM).build()),
+            18 => self.prunes.push(self.spec(2, CORNER, SLICE_PERM, 2, N_UD_SYM, N_SLICE_PERM).build()),
             19 => self.prunes.push(
-                SymPruneSpec { cap: Some(EDGE_COMB_CAP), ..self.spec(3, EDGE, COMB, 3, N_SYM, N_CORNER_COMB_PARITY) }
-                    .build(),
+                SymPruneSpec {
+                    cap: Some(EDGE_COMB_CAP),
+                    ..self.spec(3, EDGE, COMB, 3, N_UD_SYM, N_CORNER_COMB_PARITY)
+                }
+                .build(),
             ),
             _ => return BUILD_STEPS,
         }
@@ -478,7 +487,7 @@ impl TwoPhaseBuilder {
             corner_class_move: next_move(),
             edge_class_move: next_move(),
             move_conj: *phase2_move_conj(),
-            sym_mult: *sym_mult(),
+            sym_mult: *ud_mult(),
             twist_sym: syms.next().unwrap(),
             flip_sym: syms.next().unwrap(),
             corner_sym: syms.next().unwrap(),
@@ -494,5 +503,17 @@ impl TwoPhaseBuilder {
             edge_comb_prune: prunes.next().unwrap(),
             phase1: None,
         }
+    }
+}
+
+impl Phase1Moves for TwoPhaseTables {
+    fn twist_move(&self) -> &[u16] {
+        &self.twist_move
+    }
+    fn flip_move(&self) -> &[u16] {
+        &self.flip_move
+    }
+    fn slice_move(&self) -> &[u16] {
+        &self.slice_move
     }
 }

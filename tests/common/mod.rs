@@ -51,12 +51,12 @@ pub fn far_or_near(rng: &mut Rng, i: usize) -> cubehint::cube::CubieCube {
 
 /// A flip table's entry for `cube` the slow way (the table keeping `bits` flips): the whole cube
 /// conjugated to its corner class representative, its edges' slices and kept flips read off it.
-pub fn flip_entry_slow(c: &cubehint::tables::optimal::H0Coords, bits: usize, cube: &cubehint::cube::CubieCube) -> u64 {
+pub fn flip_entry_slow(c: &cubehint::coord::h0::H0Coords, bits: usize, cube: &cubehint::cube::CubieCube) -> u64 {
     use cubehint::coord::h0::{cocsep, esep, N_ESEP};
     let cs = c.class_sym[cocsep(cube)] as usize;
-    let conj = cubehint::coord::sym48::syms48()[cs & 63].conj(cube);
+    let conj = cubehint::coord::sym::syms()[cs & 63].conj(cube);
     assert_eq!(cocsep(&conj), c.reps[cs >> 6] as usize, "conjugated to the representative");
-    let tracked = &cubehint::tables::h48::TRACKED[..bits];
+    let tracked = &cubehint::coord::flips::TRACKED[..bits];
     let flips = tracked.iter().enumerate().fold(0, |b, (k, &j)| b | (conj.eo[j] as u64) << k);
     (((cs >> 6) * N_ESEP + esep(&conj)) as u64) << bits | flips
 }
@@ -75,8 +75,8 @@ pub fn bench_cubes(skip: usize) -> Vec<cubehint::cube::CubieCube> {
 
 /// Checks each table's entry against [`flip_entry_slow`] for 20,000 cubes far and near.
 pub fn check_flip_entries(
-    c: &cubehint::tables::optimal::H0Coords,
-    tables: &[&cubehint::tables::h48::H3Table],
+    c: &cubehint::coord::h0::H0Coords,
+    tables: &[&cubehint::tables::optimal::FlipTable],
     seed: u64,
 ) {
     use cubehint::coord::h0::{cocsep, esep};
@@ -86,7 +86,7 @@ pub fn check_flip_entries(
         for table in tables {
             let slow = flip_entry_slow(c, table.bits, &cube);
             assert_eq!(
-                table.index(c, cocsep(&cube), esep(&cube), cubehint::tables::h48::flips(&cube)),
+                table.index(c, cocsep(&cube), esep(&cube), cubehint::coord::flips::flips(&cube)),
                 slow,
                 "h{}",
                 table.bits

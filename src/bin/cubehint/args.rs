@@ -1,0 +1,128 @@
+//! The command line's arguments and help: every command's help text lives here, once.
+
+pub const USAGE: &str = "cubehint: Rubik's cube solver (2x2 optimal, 3x3 two-phase and optimal)
+
+usage: cubehint <command> [options]
+
+commands:
+  apply     print the sticker string after a move sequence
+  check     validate sticker strings (given as arguments, else read from standard input)
+  solve     solve sticker strings (given as arguments, else read from standard input)
+  scramble  print random-state scrambles
+  bench     measure table build and solve times
+  tables    write the 2x2 distance tables and 3x3 pruning tables to a folder
+
+'cubehint <command> --help' describes each command.
+Sticker strings: 54 letters (3x3) or 24 letters (2x2), faces in the order U R F D L B.";
+
+pub const APPLY_HELP: &str = "usage: cubehint apply [--size 2|3] [--from FACELETS] MOVES...
+
+Prints the sticker string after MOVES, starting from solved or from --from.
+MOVES in WCA notation: U R F D L B with ' or 2, Kociemba's U1 U2 U3, rotations x y z,
+and on the 3x3 wide turns (Rw, r) and slices M E S. The size defaults to that of --from,
+else 3.";
+
+pub const CHECK_HELP: &str = "usage: cubehint check STATE...   or   cubehint check < states.txt
+
+Checks each sticker string given, else each line of standard input, and prints 'ok' or every
+problem found, as
+error[CODE]: message, joined by '; '. Codes: length letter center count piece duplicate
+twist flip parity. Exits 1 if any line failed.";
+
+pub const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] [--tables DIR]
+                     [--optimal [--table SIZE] [--threads N] [--progress]]
+                     STATE...   (or, with no STATE, < states.txt)
+
+Solves each sticker string given (24 letters: 2x2, 54: 3x3), else each line of standard input,
+and prints one line each: the
+solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if any line failed.
+  --metric htm|qtm  2x2: count half turns as 1 (htm, default) or 2 (qtm); solutions are optimal
+  --all N           2x2: up to N different optimal solutions, separated by ' | '
+  --max-length N    3x3: never longer than N moves (default 20)
+  --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 0)
+  --optimal         3x3: the shortest solution (IDA* over a flip table and h0; seconds to
+                    minutes)
+  --table SIZE      for --optimal: h6 (1.9 GB, and h0 at 4 bits, 59 MB), h5 (940 MB, and h0),
+                    huge (h4, 470 MB, and h0), large (h3, 235 MB, and h0), medium (h0 alone) or
+                    small (h0 at 2 bits, 29 MB); the bigger the flip table, the faster (an
+                    18-move cube: h5 about twice as fast as huge, h6 about 2.4 times). Default:
+                    the biggest flip table already in DIR (or the cache), else h6 with 6 GB of
+                    memory available, h5 with 3 GB, else huge
+  --threads N       for --optimal: search with N threads sharing the tables (default: one a
+                    core)
+  --tables DIR      read tables written by 'cubehint tables' instead of building them:
+                    DIR/phase1.bin (3x3; otherwise built, about 7 s, when a state is not solved
+                    within 1.5 million nodes by the small tables, and always for --optimal) and,
+                    for --optimal, DIR/optimal-small.bin or DIR/optimal-medium.bin (otherwise
+                    built, about 6 s) and DIR/optimal-hN.bin for a size with flip table hN
+                    (otherwise built, one to three minutes). Without --tables, tables built are
+                    kept for the next run in $CUBEHINT_CACHE, else $XDG_CACHE_HOME/cubehint, else
+                    ~/.cache/cubehint (CUBEHINT_CACHE=off keeps nothing)
+  --progress        for --optimal: print each finished depth to standard error";
+
+pub const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [--seed S] [--facelets]
+
+Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U R F (at least
+4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
+
+pub const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal [--count N] [--seed S] [--states FILE]
+                     [--small-tables] [--extra-nodes N] [--table SIZE] [--tables DIR]
+                     [--threads N]
+
+Builds the tables, then solves N random states (default 1000; 5 for optimal) or the states in
+FILE (one sticker string per line) and prints build time, median / p95 / max solve time and
+lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) unless
+--small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes
+(with --threads N, N threads share each search; default 1). --table as for solve.";
+
+pub const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table SIZE]]
+
+Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin), the 3x3 two-phase pruning
+tables (two-phase.bin) and the exact phase-1 table (phase1.bin, 35 MB) in cubehint's table
+format; with --optimal, the optimal solver's tables instead (optimal-h4.bin, 470 MB, and
+optimal-medium.bin, 59 MB, for the huge size; optimal-h3.bin, 235 MB, and optimal-medium.bin for
+the large; optimal-medium.bin alone for the medium; optimal-small.bin, 29 MB; all four unless
+--table names one; --table h5 or h6 for optimal-h5.bin, 940 MB, or optimal-h6.bin, 1.9 GB,
+with optimal-medium.bin) and phase1.bin, which it also reads.";
+
+pub struct Args {
+    pub items: Vec<String>,
+}
+
+impl Args {
+    pub fn flag(&mut self, name: &str) -> bool {
+        match self.items.iter().position(|a| a == name) {
+            Some(i) => {
+                self.items.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+    pub fn value(&mut self, name: &str) -> Result<Option<String>, String> {
+        let prefix = format!("{name}=");
+        if let Some(i) = self.items.iter().position(|a| a.starts_with(&prefix)) {
+            return Ok(Some(self.items.remove(i)[prefix.len()..].to_string()));
+        }
+        match self.items.iter().position(|a| a == name) {
+            Some(i) if i + 1 < self.items.len() => {
+                self.items.remove(i);
+                Ok(Some(self.items.remove(i)))
+            }
+            Some(_) => Err(format!("{name} needs a value")),
+            None => Ok(None),
+        }
+    }
+    pub fn number<T: std::str::FromStr>(&mut self, name: &str) -> Result<Option<T>, String> {
+        match self.value(name)? {
+            Some(v) => v.parse().map(Some).map_err(|_| format!("{name} takes a number, not '{v}'")),
+            None => Ok(None),
+        }
+    }
+    pub fn no_options_left(&self) -> Result<(), String> {
+        match self.items.iter().find(|a| a.starts_with("--")) {
+            Some(a) => Err(format!("unknown option {a}")),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! The benchmarks: `cubehint bench 2x2|3x3|optimal`.
+
+use crate::args::Args;
+use crate::cache::{default_size, load_optimal, load_phase1, table_size};
+use crate::{puzzle_arg, threads};
+use cubehint::cube::{format_moves, CubieCube, Move, Size};
+use cubehint::native::solve_optimal_threads;
+use cubehint::rng::Rng;
+use cubehint::scramble::{random_cube, random_pocket};
+use cubehint::solve::pocket::solve as solve_pocket;
+use cubehint::solve::two_phase::{solve_with_stats, Limits};
+use cubehint::state::{parse_state, State};
+use cubehint::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
+use cubehint::tables::two_phase::TwoPhaseTables;
+use std::process::ExitCode;
+use std::time::Instant;
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+fn read_states(path: &str) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    Ok(text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect())
+}
+
+pub fn bench(mut args: Args) -> Result<ExitCode, String> {
+    if args.items.iter().any(|a| a == "optimal") {
+        args.items.retain(|a| a != "optimal");
+        return bench_optimal(args);
+    }
+    let count: usize = args.number("--count")?.unwrap_or(1000);
+    let seed: u64 = args.number("--seed")?.unwrap_or(1);
+    let states = args.value("--states")?.map(|p| read_states(&p)).transpose()?;
+    let mut limits = Limits::default();
+    if let Some(n) = args.number::<u64>("--extra-nodes")? {
+        limits.extra_nodes = n;
+    }
+    let small_only = args.flag("--small-tables");
+    let dir = args.value("--tables")?;
+    let size = puzzle_arg(&mut args)?;
+    let mut rng = Rng::new(seed);
+    let mut times = Vec::new();
+    let mut lengths = Vec::new();
+    match size {
+        Size::Two => {
+            let t0 = Instant::now();
+            let moves = PocketMoveTables::generate();
+            let dist = PocketDistance::generate(&moves, Metric::Htm);
+            let build = t0.elapsed().as_secs_f64() * 1e3;
+            let cubes: Vec<_> = match &states {
+                Some(lines) => lines
+                    .iter()
+                    .map(|l| match parse_state(l) {
+                        Ok(State::Two(h)) => Ok(h.cube),
+                        _ => Err(format!("not a legal 2x2 state: {l}")),
+                    })
+                    .collect::<Result<_, _>>()?,
+                None => (0..count).map(|_| random_pocket(&mut rng)).collect(),
+            };
+            for cube in &cubes {
+                let t = Instant::now();
+                let sol = solve_pocket(cube, &moves, &dist);
+                times.push(t.elapsed().as_secs_f64() * 1e6);
+                lengths.push(sol.len() as f64);
+                assert!(cube.apply_moves(&sol).is_solved(), "bench solution failed");
+            }
+            times.sort_by(f64::total_cmp);
+            say!("2x2 (htm) tables: {build:.1} ms (move tables + 3,674,160-state distance table)");
+            say!(
+                "2x2 solve over {} states: median {:.2} µs, p95 {:.2} µs, max {:.2} µs; mean length {:.2}",
+                times.len(),
+                percentile(&times, 0.5),
+                percentile(&times, 0.95),
+                times.last().copied().unwrap_or(0.0),
+                lengths.iter().sum::<f64>() / lengths.len().max(1) as f64
+            );
+        }
+        Size::Three => {
+            let t0 = Instant::now();
+            let mut tables = TwoPhaseTables::generate();
+            let build = t0.elapsed().as_secs_f64() * 1e3;
+            let t0 = Instant::now();
+            if !small_only {
+                tables.phase1 = Some(load_phase1(&tables, dir.as_deref(), false)?);
+            }
+            let build1 = t0.elapsed().as_secs_f64();
+            let cubes: Vec<CubieCube> = match &states {
+                Some(lines) => lines
+                    .iter()
+                    .map(|l| match parse_state(l) {
+                        Ok(State::Three(c)) => Ok(c),
+                        _ => Err(format!("not a legal 3x3 state: {l}")),
+                    })
+                    .collect::<Result<_, _>>()?,
+                None => (0..count).map(|_| random_cube(&mut rng)).collect(),
+            };
+            let mut within = 0;
+            let mut nodes = 0u64;
+            for cube in &cubes {
+                let t = Instant::now();
+                let (result, stats) = solve_with_stats(cube, &tables, &limits, &mut || false);
+                times.push(t.elapsed().as_secs_f64() * 1e3);
+                nodes += stats.nodes;
+                let sol: Vec<Move> = result.map_err(|e| e.to_string())?;
+                assert!(cube.apply_moves(&sol).is_solved(), "bench solution failed");
+                within += (sol.len() <= 20) as usize;
+                lengths.push(sol.len() as f64);
+            }
+            times.sort_by(f64::total_cmp);
+            say!("3x3 tables: {build:.1} ms");
+            if !small_only {
+                let how = if dir.is_some() { "read or built" } else { "built" };
+                say!("3x3 exact phase-1 table: {build1:.2} s ({how}; --small-tables to go without)");
+            }
+            say!(
+                "3x3 solve over {} states (max length 20): median {:.3} ms, p95 {:.3} ms, max {:.3} ms; \
+                 mean length {:.2}; within 20 moves {:.1}%; mean nodes {}",
+                times.len(),
+                percentile(&times, 0.5),
+                percentile(&times, 0.95),
+                times.last().copied().unwrap_or(0.0),
+                lengths.iter().sum::<f64>() / lengths.len().max(1) as f64,
+                100.0 * within as f64 / cubes.len().max(1) as f64,
+                nodes / cubes.len().max(1) as u64
+            );
+        }
+    }
+    if let Some(mib) = peak_memory_mib() {
+        say!("peak memory: {mib:.1} MiB");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn read_cubes(states: &Option<Vec<String>>, count: usize, rng: &mut Rng) -> Result<Vec<CubieCube>, String> {
+    match states {
+        Some(lines) => lines
+            .iter()
+            .map(|l| match parse_state(l) {
+                Ok(State::Three(c)) => Ok(c),
+                _ => Err(format!("not a legal 3x3 state: {l}")),
+            })
+            .collect(),
+        None => Ok((0..count).map(|_| random_cube(rng)).collect()),
+    }
+}
+
+fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
+    let count: usize = args.number("--count")?.unwrap_or(5);
+    let seed: u64 = args.number("--seed")?.unwrap_or(1);
+    let states = args.value("--states")?.map(|p| read_states(&p)).transpose()?;
+    let asked = table_size(&mut args)?;
+    let dir = args.value("--tables")?;
+    let size = asked.unwrap_or_else(|| default_size(dir.as_deref()));
+    let threads = threads(&mut args, 1)?;
+    args.no_options_left()?;
+    if !args.items.is_empty() {
+        return Err(format!("unexpected '{}'", args.items.join(" ")));
+    }
+    let cubes = read_cubes(&states, count, &mut Rng::new(seed))?;
+    let t0 = Instant::now();
+    let tables = load_optimal(size, dir.as_deref(), false)?;
+    let build = t0.elapsed().as_secs_f64();
+    let t0 = Instant::now();
+    let mut two_phase = TwoPhaseTables::generate();
+    two_phase.phase1 = Some(load_phase1(&two_phase, dir.as_deref(), false)?);
+    let build1 = t0.elapsed().as_secs_f64();
+    say!("optimal table ({}): {build:.2} s to {}", size.name(), if dir.is_some() { "load" } else { "build" });
+    say!("exact phase-1 table: {build1:.2} s (read from DIR/phase1.bin when there, else built)");
+    let mut times = Vec::new();
+    let mut lengths = Vec::new();
+    for (i, cube) in cubes.iter().enumerate() {
+        let t = Instant::now();
+        let upper = solve_with_stats(cube, &two_phase, &Limits::default(), &mut || false).0.ok();
+        let upper_len = upper.as_ref().map_or(0, |u| u.len());
+        let mut nodes = 0;
+        let sol = solve_optimal_threads(cube, &tables, Some(&two_phase), upper, threads, &mut |p| {
+            nodes = p.nodes;
+            false
+        })
+        .ok_or("stopped")?;
+        let secs = t.elapsed().as_secs_f64();
+        assert!(cube.apply_moves(&sol).is_solved(), "bench solution failed");
+        say!(
+            "state {}: {} moves (two-phase {upper_len}) in {secs:.2} s, {} nodes: {}",
+            i + 1,
+            sol.len(),
+            nodes,
+            format_moves(&sol)
+        );
+        times.push(secs);
+        lengths.push(sol.len() as f64);
+    }
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    say!(
+        "optimal solve over {} states ({} table, {threads} thread{}): median {:.2} s, max {:.2} s, total {:.1} s; mean length {:.2}",
+        cubes.len(),
+        size.name(),
+        if threads == 1 { "" } else { "s" },
+        percentile(&sorted, 0.5),
+        sorted.last().copied().unwrap_or(0.0),
+        times.iter().sum::<f64>() + 0.0,
+        lengths.iter().sum::<f64>() / lengths.len().max(1) as f64 + 0.0
+    );
+    if let Some(mib) = peak_memory_mib() {
+        say!("peak memory: {mib:.1} MiB");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,313 @@
+//! The cubehint command line: arguments in, the library's answers printed. One file per job:
+//! [`args`] (arguments and help), [`cache`] (reading and keeping tables), [`bench`].
+
+use cubehint::cube::facelet::to_string;
+use cubehint::cube::{format_moves, CubieCube, Move, Size};
+use cubehint::native::solve_optimal_threads;
+use cubehint::rng::Rng;
+use cubehint::scramble::{scramble_cube, scramble_pocket};
+use cubehint::solve::optimal::OptimalProgress;
+use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
+use cubehint::solve::two_phase::{solve_with_stats, Limits};
+use cubehint::state::{apply_text, parse_state, State};
+use cubehint::tables::optimal::TableSize;
+use cubehint::tables::pocket::Metric;
+use cubehint::SolveError;
+use std::io::{BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Prints a line to standard output; a closed pipe (`cubehint bench 3x3 | head -1`) is not an
+/// error worth a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+mod args;
+mod bench;
+mod cache;
+
+use args::*;
+use bench::bench;
+use cache::{cache_dir, default_size, table_size, tables, Lazy};
+
+fn main() -> ExitCode {
+    let mut items: Vec<String> = std::env::args().skip(1).collect();
+    if items.is_empty() || matches!(items[0].as_str(), "--help" | "-h" | "help") {
+        say!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let command = items.remove(0);
+    let mut args = Args { items };
+    let help = match command.as_str() {
+        "apply" => APPLY_HELP,
+        "check" => CHECK_HELP,
+        "solve" => SOLVE_HELP,
+        "scramble" => SCRAMBLE_HELP,
+        "bench" => BENCH_HELP,
+        "tables" => TABLES_HELP,
+        _ => {
+            eprintln!("cubehint: unknown command '{command}'\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.flag("--help") || args.flag("-h") {
+        say!("{help}");
+        return ExitCode::SUCCESS;
+    }
+    let result = match command.as_str() {
+        "apply" => apply(args),
+        "check" => check(args),
+        "solve" => solve(args),
+        "scramble" => scramble(args),
+        "bench" => bench(args),
+        _ => tables(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("cubehint {command}: {message}\n\n{help}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn parse_size(text: &str) -> Result<Size, String> {
+    match text {
+        "2" | "2x2" => Ok(Size::Two),
+        "3" | "3x3" => Ok(Size::Three),
+        _ => Err(format!("the size is 2 or 3, not '{text}'")),
+    }
+}
+
+fn apply(mut args: Args) -> Result<ExitCode, String> {
+    let size = args.value("--size")?.map(|s| parse_size(&s)).transpose()?;
+    let from = args.value("--from")?;
+    args.no_options_left()?;
+    let moves = args.items.join(" ");
+    match apply_text(size, from.as_deref(), &moves) {
+        Ok(facelets) => {
+            say!("{facelets}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(message) => {
+            say!("{message}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn stdin_lines() -> impl Iterator<Item = String> {
+    std::io::stdin().lock().lines().map_while(Result::ok).collect::<Vec<_>>().into_iter()
+}
+
+/// The states to read, once the options are taken out: the arguments left, else the lines of
+/// standard input. A person at a terminal who gave none is told what it waits for, instead of
+/// a silent wait.
+fn states_given(args: Args) -> Vec<String> {
+    if !args.items.is_empty() {
+        return args.items;
+    }
+    if std::io::stdin().is_terminal() {
+        eprintln!("reading sticker strings from standard input, one per line (end with Ctrl-D)");
+    }
+    stdin_lines().collect()
+}
+
+fn check(args: Args) -> Result<ExitCode, String> {
+    args.no_options_left()?;
+    let mut failed = false;
+    let mut out = std::io::stdout().lock();
+    for line in states_given(args) {
+        let text = match parse_state(&line) {
+            Ok(_) => "ok".to_string(),
+            Err(e) => {
+                failed = true;
+                e.to_string()
+            }
+        };
+        let _ = writeln!(out, "{text}");
+    }
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// The shortest solution, starting from the two-phase one as an upper bound.
+fn optimal_solution(cube: &CubieCube, lazy: &mut Lazy, opt: &OptOptions) -> Result<Vec<Move>, String> {
+    // The exact phase-1 table adds bounds from three axes (read from --tables DIR or built).
+    let upper =
+        solve_with_stats(cube, lazy.two_phase_full(opt.dir.as_deref())?, &Limits::default(), &mut || false).0.ok();
+    lazy.optimal(opt.size, opt.dir.as_deref())?;
+    let (tables, two_phase) = (lazy.optimal.as_ref().expect("loaded"), lazy.two_phase.as_ref());
+    let t0 = Instant::now();
+    let report = |p: &OptimalProgress| {
+        if opt.progress {
+            eprintln!(
+                "no solution shorter than {} moves ({} nodes, {:.1} s); searching {} moves",
+                p.lower_bound,
+                p.nodes,
+                t0.elapsed().as_secs_f64(),
+                p.depth
+            );
+        }
+        false
+    };
+    let mut last = 0;
+    let sol = solve_optimal_threads(cube, tables, two_phase, upper, opt.threads, &mut |p| {
+        let changed = p.lower_bound != last;
+        last = p.lower_bound;
+        changed && report(p)
+    });
+    sol.ok_or_else(|| "stopped".to_string())
+}
+
+/// Nodes the small tables get before the exact phase-1 table is brought in (a few hundred ms).
+const QUICK_NODES: u64 = 1_500_000;
+
+struct OptOptions {
+    size: TableSize,
+    dir: Option<String>,
+    progress: bool,
+    threads: u32,
+}
+
+fn solve(mut args: Args) -> Result<ExitCode, String> {
+    let metric = match args.value("--metric")? {
+        Some(m) => Metric::parse(&m).ok_or(format!("--metric is htm or qtm, not '{m}'"))?,
+        None => Metric::Htm,
+    };
+    let all: Option<usize> = args.number("--all")?;
+    let mut limits = Limits::default();
+    if let Some(n) = args.number::<u8>("--max-length")? {
+        limits.max_length = n;
+    }
+    if let Some(n) = args.number::<u64>("--extra-nodes")? {
+        limits.extra_nodes = n;
+    }
+    let optimal = args.flag("--optimal");
+    let asked = table_size(&mut args)?;
+    let mut opt = OptOptions {
+        size: TableSize::H4,
+        dir: args.value("--tables")?,
+        progress: args.flag("--progress"),
+        // A person waiting for an answer gets every core; benchmarks time one unless asked.
+        threads: threads(&mut args, cores())?,
+    };
+    args.no_options_left()?;
+    let mut lazy = Lazy::default();
+    if opt.dir.is_none() {
+        // Big tables built once are kept for the next run.
+        opt.dir = cache_dir();
+        lazy.save = opt.dir.is_some();
+    }
+    opt.size = asked.unwrap_or_else(|| default_size(opt.dir.as_deref()));
+    // The exact phase-1 table when --tables holds one, or once a state needed it.
+    let mut use_full = opt.dir.as_deref().is_some_and(|d| std::path::Path::new(&format!("{d}/phase1.bin")).exists());
+    let mut failed = false;
+    let mut out = std::io::stdout().lock();
+    for line in states_given(args) {
+        let text = match parse_state(&line) {
+            Err(e) => Err(e.to_string()),
+            Ok(State::Two(held)) => {
+                let (moves, dist) = lazy.pocket(metric);
+                match all {
+                    Some(n) => {
+                        let sols = solve_all(&held.cube, moves, dist, n);
+                        let parts: Vec<String> = sols.iter().map(|s| format_moves(&to_held(&held, s))).collect();
+                        Ok(parts.join(" | "))
+                    }
+                    None => Ok(format_moves(&to_held(&held, &solve_pocket(&held.cube, moves, dist)))),
+                }
+            }
+            Ok(State::Three(cube)) if optimal => optimal_solution(&cube, &mut lazy, &opt).map(|m| format_moves(&m)),
+            Ok(State::Three(cube)) => {
+                // The small tables answer most states in milliseconds; a state they do not
+                // answer within a few hundred milliseconds (a hard one, or a tight
+                // --max-length) gets the exact phase-1 table, read from --tables or built.
+                let quick = Limits { node_budget: limits.node_budget.min(QUICK_NODES), ..limits };
+                let tables = if use_full { lazy.two_phase_full(opt.dir.as_deref())? } else { lazy.two_phase() };
+                let mut result = solve_with_stats(&cube, tables, &quick, &mut || false).0;
+                if matches!(result, Err(SolveError::Stopped)) && tables.phase1.is_none() {
+                    use_full = true;
+                    result =
+                        solve_with_stats(&cube, lazy.two_phase_full(opt.dir.as_deref())?, &limits, &mut || false).0;
+                } else if matches!(result, Err(SolveError::Stopped)) {
+                    result = solve_with_stats(&cube, tables, &limits, &mut || false).0;
+                }
+                result.map(|m| format_moves(&m)).map_err(|e| match e {
+                    // The budget ran out: say what that means for the length asked.
+                    SolveError::Stopped => format!(
+                        "error[stopped]: no solution of at most {} moves found within {} million nodes \
+                         (the cube may need more; --optimal finds its shortest solution)",
+                        limits.max_length,
+                        limits.node_budget / 1_000_000
+                    ),
+                    e => e.to_string(),
+                })
+            }
+        };
+        let text = text.unwrap_or_else(|e| {
+            failed = true;
+            e
+        });
+        let _ = writeln!(out, "{text}");
+    }
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        now.as_nanos() as u64 ^ std::process::id() as u64
+    })
+}
+
+pub fn puzzle_arg(args: &mut Args) -> Result<Size, String> {
+    args.no_options_left()?;
+    match args.items.as_slice() {
+        [p] => parse_size(p),
+        _ => Err("name the puzzle: 2x2 or 3x3".to_string()),
+    }
+}
+
+fn scramble(mut args: Args) -> Result<ExitCode, String> {
+    let count: usize = args.number("--count")?.unwrap_or(1);
+    let seed: Option<u64> = args.number("--seed")?;
+    let facelets = args.flag("--facelets");
+    let size = puzzle_arg(&mut args)?;
+    let mut rng = Rng::new(seed_or_clock(seed));
+    let mut lazy = Lazy::default();
+    let mut out = std::io::stdout().lock();
+    for _ in 0..count {
+        let (moves, stickers) = match size {
+            Size::Two => {
+                let (pm, dist) = lazy.pocket(Metric::Htm);
+                let (cube, moves) = scramble_pocket(&mut rng, pm, dist);
+                (moves, to_string(&cube.to_facelets()))
+            }
+            Size::Three => {
+                let (cube, moves) = scramble_cube(&mut rng, lazy.two_phase());
+                (moves, to_string(&cube.to_facelets()))
+            }
+        };
+        let line = if facelets { format!("{}\t{}", format_moves(&moves), stickers) } else { format_moves(&moves) };
+        let _ = writeln!(out, "{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--threads N` (1 to 64; default `default`).
+pub fn threads(args: &mut Args, default: u32) -> Result<u32, String> {
+    match args.number::<u32>("--threads")? {
+        None => Ok(default),
+        Some(n @ 1..=64) => Ok(n),
+        Some(n) => Err(format!("--threads is 1 to 64, not {n}")),
+    }
+}
+
+/// The cores this process may use (1 when unknown), at most 64.
+pub fn cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(64) as u32)
+}

@@ -1,0 +1,216 @@
+//! The flip tables h3 to h6: the h0 entry ([`crate::coord::h0`]) refined by the flips of three
+//! to six edge slots ([`TRACKED`]), read after conjugating the cube by the symmetry that takes
+//! its corners to their class representative. Each entry holds the least distance of the 2^11
+//! / 2^bits "h11" values (every edge's flip) it merges, so it is still a lower bound. 2 bits per
+//! entry above [`BASE`]: 1, 2, 3 mean at least 9, 10, 11 moves; 0 means "at most 8", where the
+//! search reads h0. h3 is 235 MB; each further flip doubles it (h6 1.88 GB). Layout and bytes:
+//! `docs/tables.md`.
+
+use crate::coord::flips::{FlipCoords, TRACKED};
+use crate::coord::h0::{H0Coords, N_ESEP, N_H0};
+use crate::error::TableError;
+use crate::tables::format::{self, Packed, KIND_OPTIMAL_H3, KIND_OPTIMAL_H4, KIND_OPTIMAL_H5, KIND_OPTIMAL_H6};
+use crate::tables::huge_pages;
+use crate::tables::provision::TableReader;
+use std::borrow::Cow;
+
+/// Entries of the h3 table.
+pub const N_H3: usize = N_H0 << 3;
+/// Entries of the h4 table.
+pub const N_H4: usize = N_H0 << 4;
+/// The most flips a table keeps: 6 (7.5 billion entries, 1.9 GB). Entries are numbered in a
+/// u64, as h6's do not fit a 32-bit index (wasm32), though its bytes do.
+pub const MAX_BITS: usize = 6;
+/// A stored value `v > 0` means at least `BASE + v` moves.
+pub const BASE: u8 = 8;
+
+/// The entry of a cube given by `cocsep`, `esep` and its flips in a table keeping `bits` (3
+/// to 6) flips.
+#[inline(always)]
+pub fn index(c: &H0Coords, f: &FlipCoords, bits: usize, cocsep: usize, esep: usize, flips: u16) -> u64 {
+    index_by_class(c, f, bits, c.class_sym[cocsep] as usize, c.esym.mask(esep), flips)
+}
+
+/// [`index`] given the corners' `class_sym` value `cs` instead of `cocsep` and the edge
+/// separation's slot masks `w` ([`EsepConj::mask`](super::optimal::EsepConj::mask)) instead of
+/// `esep`.
+#[inline(always)]
+pub(super) fn index_by_class(c: &H0Coords, f: &FlipCoords, bits: usize, cs: usize, w: u32, flips: u16) -> u64 {
+    entry_in_row(f, bits, c.row(cs, w), cs & 63, w, flips)
+}
+
+/// The entry of a cube whose h0 entry is `row`, read through symmetry `sym`, with slot masks
+/// `w` and edge flips `flips`, in a table keeping `bits` flips.
+#[inline(always)]
+pub(super) fn entry_in_row(f: &FlipCoords, bits: usize, row: usize, sym: usize, w: u32, flips: u16) -> u64 {
+    (row as u64) << bits | (f.tracked(sym, w, flips) & ((1 << bits) - 1)) as u64
+}
+
+/// The h11 value (`row << 12 | flips`) of a cube, conjugated to its class representative.
+#[inline]
+pub(super) fn h11_value(c: &H0Coords, f: &FlipCoords, cocsep: usize, w: u32, flips: u16) -> u64 {
+    let cs = c.class_sym[cocsep] as usize;
+    let (class, s) = (cs >> 6, cs & 63);
+    let e = c.esym.conj_mask(s, w);
+    ((class * N_ESEP + e) as u64) << 12 | f.conj(s, w, flips) as u64
+}
+
+/// Calls `each` with the h11 value (`row << 12 | flips`) of a cube, and with the values of
+/// the same cube conjugated by each symmetry that fixes its corner class representative (the
+/// search may land on any of them). `w` is the edge separation's slot masks
+/// ([`EsepConj::mask`](super::optimal::EsepConj::mask)).
+#[inline]
+pub(super) fn h11_values(c: &H0Coords, f: &FlipCoords, cocsep: usize, w: u32, flips: u16, mut each: impl FnMut(u64)) {
+    let first = h11_value(c, f, cocsep, w, flips);
+    each(first);
+    let (class, e, fl) = ((first >> 12) as usize / N_ESEP, (first >> 12) as usize % N_ESEP, first as u16 & 0xfff);
+    let mut stab = c.stabiliser[class];
+    let we = c.esym.mask(e);
+    while stab != 0 {
+        let t = stab.trailing_zeros() as usize;
+        stab &= stab - 1;
+        let e2 = c.esym.conj_mask(t, we);
+        each(((class * N_ESEP + e2) as u64) << 12 | f.conj(t, we, fl) as u64);
+    }
+}
+
+/// The entry of an h11 value in a table keeping `bits` flips.
+#[inline]
+pub(super) fn entry_of(value: u64, bits: usize) -> u64 {
+    let flips = value & 0xfff;
+    let low = TRACKED[..bits].iter().enumerate().fold(0, |b, (k, &j)| b | (flips >> j & 1) << k);
+    (value >> 12) << bits | low
+}
+
+/// The table's entries for `bits` kept flips.
+pub fn entries(bits: usize) -> u64 {
+    (N_H0 as u64) << bits
+}
+
+/// The format kind of the table keeping `bits` flips.
+fn kind(bits: usize) -> u32 {
+    match bits {
+        3 => KIND_OPTIMAL_H3,
+        4 => KIND_OPTIMAL_H4,
+        5 => KIND_OPTIMAL_H5,
+        _ => KIND_OPTIMAL_H6,
+    }
+}
+
+/// A flip table (h3 to h6): 2-bit entries above [`BASE`].
+#[derive(Clone)]
+pub struct FlipTable {
+    /// Four entries a byte, low bits first.
+    pub packed: Box<[u8]>,
+    /// The flip tables it is read through.
+    pub flips: FlipCoords,
+    /// Flips kept: 3 to 6 (h3 to h6).
+    pub bits: usize,
+}
+
+impl FlipTable {
+    /// The entry of a cube given by `cocsep`, `esep` and its flips.
+    #[inline(always)]
+    pub fn index(&self, c: &H0Coords, cocsep: usize, esep: usize, flips: u16) -> u64 {
+        index(c, &self.flips, self.bits, cocsep, esep, flips)
+    }
+
+    /// The entry of a cube whose h0 entry is `row`, read through symmetry `sym`, with slot
+    /// masks `w` ([`EsepConj::mask`](super::optimal::EsepConj::mask)) and edge flips `flips`.
+    #[inline(always)]
+    pub fn entry_in_row(&self, row: usize, sym: usize, w: u32, flips: u16) -> u64 {
+        entry_in_row(&self.flips, self.bits, row, sym, w, flips)
+    }
+
+    /// The stored value (0..=3) of entry `i`.
+    #[inline(always)]
+    pub fn code(&self, i: u64) -> u8 {
+        (self.packed[(i >> 2) as usize] >> ((i & 3) << 1)) & 3
+    }
+
+    /// The table's bytes in the format of [`format`].
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = self.header();
+        out.extend_from_slice(&self.packed);
+        out
+    }
+
+    /// The table's bytes as two pieces, the header and the entries (no copy of the entries).
+    pub fn pieces(&self) -> Vec<Cow<'_, [u8]>> {
+        vec![self.header().into(), Cow::Borrowed(&self.packed[..])]
+    }
+
+    /// Bytes `start..end` of [`FlipTable::to_bytes`] (fewer at the end), given its `header`.
+    pub fn bytes_piece(&self, header: &[u8], start: usize, end: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(end.saturating_sub(start));
+        for (part, at) in [(header, 0), (&self.packed[..], header.len())] {
+            let (from, to) = (start.clamp(at, at + part.len()), end.clamp(at, at + part.len()));
+            out.extend_from_slice(&part[from - at..to - at]);
+        }
+        out
+    }
+
+    /// The header [`FlipTable::to_bytes`] puts before the entries: the bytes are this, then
+    /// `packed`.
+    pub fn header(&self) -> Vec<u8> {
+        let n = entries(self.bits);
+        let p = Packed { bits: 2, base: BASE as u32, entries: n, bytes: &self.packed };
+        format::header_packed(kind(self.bits), &p, &format::distribution(&self.packed, n, 2))
+    }
+
+    /// Reads a table keeping `bits` flips written by [`FlipTable::to_bytes`].
+    pub fn from_bytes(bytes: &[u8], bits: usize) -> Result<FlipTable, TableError> {
+        let mut r = FlipTableReader::new(bits)?;
+        r.push(bytes)?;
+        r.finish()
+    }
+
+    /// Counts of each stored value.
+    pub fn distribution(&self) -> [u64; 16] {
+        format::distribution(&self.packed, entries(self.bits), 2)
+    }
+}
+
+/// A flip table read a piece at a time (from the browser's cache, which keeps it in 32 MB
+/// pieces, or from a file), checked as a whole one is, into its final place: no copy of the
+/// whole table with its header is made, nor moved to drop the header.
+pub struct FlipTableReader {
+    reader: format::PieceReader,
+    packed: Vec<u8>,
+    bits: usize,
+}
+
+impl FlipTableReader {
+    /// Starts reading a table keeping `bits` flips (allocates it).
+    pub fn new(bits: usize) -> Result<FlipTableReader, TableError> {
+        if !(3..=MAX_BITS).contains(&bits) {
+            return Err(TableError::Header(format!("no h{bits} table here (h3 to h{MAX_BITS})")));
+        }
+        let reader = format::PieceReader::new(kind(bits), entries(bits), 2);
+        let packed = huge_pages::with_capacity(reader.payload_len());
+        Ok(FlipTableReader { reader, packed, bits })
+    }
+
+    /// The next bytes of the table.
+    pub fn push(&mut self, bytes: &[u8]) -> Result<(), TableError> {
+        self.reader.push(bytes, &mut self.packed)
+    }
+
+    /// The table, once all of it is read and it checks out.
+    pub fn finish(self) -> Result<FlipTable, TableError> {
+        let base = self.reader.finish(&self.packed)?;
+        if base != BASE as u32 {
+            return Err(TableError::Header(format!("base {base} where {BASE} was expected")));
+        }
+        Ok(FlipTable { packed: self.packed.into_boxed_slice(), flips: FlipCoords::generate(), bits: self.bits })
+    }
+}
+
+impl TableReader<FlipTable> for FlipTableReader {
+    fn push(&mut self, bytes: &[u8]) -> Result<(), TableError> {
+        FlipTableReader::push(self, bytes)
+    }
+    fn finish(self) -> Result<FlipTable, TableError> {
+        FlipTableReader::finish(self)
+    }
+}
