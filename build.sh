@@ -67,12 +67,19 @@ case "${1:-serve}" in
     cargo check --target wasm32-unknown-unknown
     ;;
   test)
-    say "cargo test (optimised test profile)"
-    cargo test
+    say "cargo test, the ignored tiers included (optimised test profile)"
+    cargo test -- --include-ignored
     build_wasm
     ensure_chromium
     say "browser tests (Playwright, headless Chromium)"
     node --test --test-concurrency=1 tests/browser/
+    ;;
+  fuzz)
+    say "fuzzing natively: ${FUZZ_CASES:=1000000} cases of each kind"
+    FUZZ_CASES="$FUZZ_CASES" cargo test --test fuzz -- --nocapture
+    build_wasm
+    say "fuzzing the wasm entry points in Node: $FUZZ_CASES cases"
+    FUZZ_CASES="$FUZZ_CASES" node --test tests/browser/fuzz-wasm.test.mjs
     ;;
   bench)
     shift
@@ -102,7 +109,10 @@ case "${1:-serve}" in
     cat <<'HELP'
 usage: ./build.sh [target]
   (none)  build the wasm package and serve the page on http://127.0.0.1:8080
-  test    every test: cargo test, the wasm build, the browser tests in headless Chromium
+  test    every test: cargo test with the ignored (slow, big-memory) tier and a brief fuzz run,
+          the wasm build, the browser tests in headless Chromium (and the wasm fuzz, brief)
+  fuzz    a million random and mutated inputs of each kind natively, then through the wasm
+          entry points in Node (FUZZ_CASES=N sets the count)
   check   rustfmt, clippy (warnings are errors), cargo check for wasm32
   wasm    build the wasm package into www/pkg only
   bench   the native benchmarks, then ours and cubing.js side by side in headless Chromium

@@ -68,7 +68,8 @@ impl OptimalTables {
     /// Reads the h0 table of `size` written by [`OptimalTables::to_bytes`], with freshly built
     /// coordinates.
     pub fn from_bytes(bytes: &[u8], size: TableSize) -> Result<OptimalTables, TableError> {
-        Ok(OptimalTables::new(H0Coords::generate(), H0Table::from_bytes(bytes, size)?))
+        let h0 = H0Table::from_bytes(bytes, size)?;
+        Ok(OptimalTables::new(H0Coords::generate(), h0))
     }
 
     /// The h0 table's bytes ([`H0Table::to_bytes`]).
