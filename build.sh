@@ -42,7 +42,7 @@ build_wasm() {
   ensure_wasm_pack
   ensure_node_modules
   say "wasm-pack build"
-  wasm-pack build --release --target web --out-dir www/pkg --no-typescript --no-pack
+  wasm-pack build --release --target web --out-dir www/pkg --no-pack
   rm -f www/pkg/.gitignore
   # The service worker keeps one store per version: the hash of everything it serves.
   version=$(cat www/*.html www/*.js www/*.css www/*.webmanifest www/pkg/* 2>/dev/null | sha256sum | cut -c1-16)

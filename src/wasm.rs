@@ -1,10 +1,12 @@
 //! The wasm boundary: the only file that knows JavaScript. Big tables stay in wasm memory behind
-//! one `Solver` handle; calls take sticker strings and return move strings or JSON text.
+//! one `Solver` (and `OptimalSolver`) handle; calls take sticker strings and return move
+//! strings or typed results (`Validation`, `Solution`, …), whose TypeScript declarations
+//! wasm-bindgen writes to `www/pkg/cubehint.d.ts`. `docs/js-api.md` lists them.
 
 use crate::coord::h0::{H0Coords, N_H0};
 use crate::cube::facelet::{facelet_name, read_letters, to_string};
 use crate::cube::{format_moves, Size};
-use crate::error::{CubeError, SolveError};
+use crate::error::SolveError;
 use crate::rng::Rng;
 use crate::scramble::{invert_moves, scramble_cube, scramble_pocket};
 use crate::solve::optimal::OptimalSearch;
@@ -34,54 +36,96 @@ fn install_panic_hook() {
     ONCE.call_once(|| std::panic::set_hook(Box::new(console_error_panic_hook::hook)));
 }
 
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// One problem of a rejected sticker string.
+#[wasm_bindgen(getter_with_clone)]
+#[derive(Clone)]
+pub struct Problem {
+    /// The stable code: `length letter center count piece duplicate twist flip parity`.
+    pub code: String,
+    /// The sentence that names it, with the stickers involved.
+    pub message: String,
+    /// The stickers involved, by name (`U9`), when the size is known.
+    pub stickers: Vec<String>,
+    /// The same stickers as string indices (0..54 or 0..24).
+    pub indices: Vec<u32>,
 }
 
-fn problems_json(size: Option<Size>, e: &CubeError) -> String {
-    let items: Vec<String> = e
-        .problems()
-        .iter()
-        .map(|p| {
-            let names: Vec<String> = match size {
-                Some(s) => p.stickers.iter().map(|&i| json_string(&facelet_name(s, i))).collect(),
-                None => vec![],
-            };
-            let idx: Vec<String> = p.stickers.iter().map(|i| i.to_string()).collect();
-            format!(
-                "{{\"code\":{},\"message\":{},\"stickers\":[{}],\"indices\":[{}]}}",
-                json_string(p.code.as_str()),
-                json_string(&p.message),
-                names.join(","),
-                idx.join(",")
-            )
-        })
-        .collect();
-    format!("[{}]", items.join(","))
+/// What [`validate`] found.
+#[wasm_bindgen(getter_with_clone)]
+pub struct Validation {
+    /// A legal cube.
+    pub ok: bool,
+    /// 2 or 3 when the length says which puzzle; undefined otherwise.
+    pub size: Option<u8>,
+    /// Every problem found (empty when `ok`).
+    pub problems: Vec<Problem>,
 }
 
-/// Validates a sticker string. Returns JSON:
-/// `{"ok": bool, "size": 2|3|null, "problems": [{"code", "message", "stickers": ["U9", …], "indices": [8, …]}]}`.
+/// Validates a sticker string: every problem with its code and stickers.
 #[wasm_bindgen]
-pub fn validate(facelets: &str) -> String {
+pub fn validate(facelets: &str) -> Validation {
     install_panic_hook();
     let size = read_letters(facelets).ok().map(|(s, _)| s);
-    let size_json = size.map_or("null".to_string(), |s| s.n().to_string());
-    match parse_state(facelets) {
-        Ok(_) => format!("{{\"ok\":true,\"size\":{size_json},\"problems\":[]}}"),
-        Err(e) => format!("{{\"ok\":false,\"size\":{size_json},\"problems\":{}}}", problems_json(size, &e)),
-    }
+    let problems = match parse_state(facelets) {
+        Ok(_) => vec![],
+        Err(e) => e
+            .problems()
+            .iter()
+            .map(|p| Problem {
+                code: p.code.as_str().to_string(),
+                message: p.message.clone(),
+                stickers: size.map_or(vec![], |s| p.stickers.iter().map(|&i| facelet_name(s, i)).collect()),
+                indices: p.stickers.iter().map(|&i| i as u32).collect(),
+            })
+            .collect(),
+    };
+    Validation { ok: problems.is_empty(), size: size.map(|s| s.n() as u8), problems }
+}
+
+/// A 2x2 solution ([`Solver::solve_2x2`]).
+#[wasm_bindgen(getter_with_clone)]
+pub struct PocketSolution {
+    /// The moves, as the person holds the cube (`R U2 F'`).
+    pub moves: String,
+    /// `table` (the distance table) or `ida` (the search that answers before it is built).
+    pub engine: String,
+    /// The length in the metric asked for (optimal in it).
+    pub length: u32,
+}
+
+/// A 3x3 solution ([`Solver::solve_3x3`]).
+#[wasm_bindgen(getter_with_clone)]
+pub struct Solution {
+    /// The moves (`R U2 F'`).
+    pub moves: String,
+    /// Proven shortest (every cube within 10 moves is solved optimally).
+    pub optimal: bool,
+}
+
+/// A random-state scramble.
+#[wasm_bindgen(getter_with_clone)]
+pub struct Scramble {
+    /// The moves that make it from solved.
+    pub moves: String,
+    /// The state's sticker string.
+    pub facelets: String,
+}
+
+/// Where an optimal search stands after a step ([`OptimalSolver::search_step`]).
+#[wasm_bindgen(getter_with_clone)]
+pub struct SearchStep {
+    /// The search is over.
+    pub done: bool,
+    /// The solution once done (undefined when a capped share ends without one).
+    pub moves: Option<String>,
+    /// The depth being searched.
+    pub depth: u32,
+    /// The proven bound: no solution is shorter (in this share's part).
+    pub lower: u32,
+    /// Nodes searched so far.
+    pub nodes: f64,
+    /// The length of the best solution known, if any.
+    pub upper: Option<u32>,
 }
 
 /// Applies a move sequence to `from` (or to the solved cube of `size` when `from` is empty) and
@@ -287,9 +331,8 @@ impl Solver {
 
     /// Solves a 24-letter 2x2 state optimally in `metric`. Uses the distance table when it is
     /// built, otherwise the IDA* engine (so the first answer does not wait for the table).
-    /// Returns JSON `{"moves": "R U2 …", "engine": "table"|"ida", "length": n}`; the moves turn
-    /// the cube as the person holds it.
-    pub fn solve_2x2(&mut self, facelets: &str, metric: &str) -> Result<String, JsError> {
+    /// The moves turn the cube as the person holds it.
+    pub fn solve_2x2(&mut self, facelets: &str, metric: &str) -> Result<PocketSolution, JsError> {
         let metric = parse_metric(metric)?;
         let held = match parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))? {
             State::Two(h) => h,
@@ -303,17 +346,16 @@ impl Solver {
             }
         };
         let held_moves = to_held(&held, &moves);
-        Ok(format!(
-            "{{\"moves\":{},\"engine\":\"{engine}\",\"length\":{}}}",
-            json_string(&format_moves(&held_moves)),
-            metric.length(&held_moves)
-        ))
+        Ok(PocketSolution {
+            moves: format_moves(&held_moves),
+            engine: engine.to_string(),
+            length: metric.length(&held_moves) as u32,
+        })
     }
 
     /// Solves a 54-letter 3x3 state in at most `max_length` moves, searching at most
-    /// `node_budget` nodes. Returns JSON `{"moves": "R U2 …", "optimal": bool}`; `optimal` when
-    /// the length is proven shortest (cubes within 10 moves are solved optimally).
-    pub fn solve_3x3(&mut self, facelets: &str, max_length: u8, node_budget: f64) -> Result<String, JsError> {
+    /// `node_budget` nodes.
+    pub fn solve_3x3(&mut self, facelets: &str, max_length: u8, node_budget: f64) -> Result<Solution, JsError> {
         let cube = match parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))? {
             State::Three(c) => c,
             State::Two(_) => return Err(JsError::new("error[length]: a 3x3 state has 54 letters")),
@@ -323,31 +365,23 @@ impl Solver {
         let limits = Limits { max_length, node_budget: node_budget.max(1.0) as u64, ..Limits::default() };
         let (result, stats) = solve_with_stats(&cube, tables, &limits, &mut || false);
         let moves = result.map_err(solve_error)?;
-        Ok(format!("{{\"moves\":{},\"optimal\":{}}}", json_string(&format_moves(&moves)), stats.optimal))
+        Ok(Solution { moves: format_moves(&moves), optimal: stats.optimal })
     }
 
-    /// A random-state 2x2 scramble. Returns JSON `{"moves": …, "facelets": …}`.
-    pub fn scramble_2x2(&mut self) -> String {
+    /// A random-state 2x2 scramble.
+    pub fn scramble_2x2(&mut self) -> Scramble {
         while self.pocket[0].is_none() {
             let _ = self.build_2x2_step("htm");
         }
         let (cube, moves) = scramble_pocket(&mut self.rng, &self.pocket_moves, self.pocket[0].as_ref().unwrap());
-        format!(
-            "{{\"moves\":{},\"facelets\":{}}}",
-            json_string(&format_moves(&moves)),
-            json_string(&to_string(&cube.to_facelets()))
-        )
+        Scramble { moves: format_moves(&moves), facelets: to_string(&cube.to_facelets()) }
     }
 
-    /// A random-state 3x3 scramble. Returns JSON `{"moves": …, "facelets": …}`.
-    pub fn scramble_3x3(&mut self) -> String {
+    /// A random-state 3x3 scramble.
+    pub fn scramble_3x3(&mut self) -> Scramble {
         while self.build_3x3_step() < 1.0 {}
         let (cube, moves) = scramble_cube(&mut self.rng, self.two_phase.as_ref().unwrap());
-        format!(
-            "{{\"moves\":{},\"facelets\":{}}}",
-            json_string(&format_moves(&moves)),
-            json_string(&to_string(&cube.to_facelets()))
-        )
+        Scramble { moves: format_moves(&moves), facelets: to_string(&cube.to_facelets()) }
     }
 
     /// The inverse of a move sequence (face turns only).
@@ -390,14 +424,14 @@ fn parse_metric(metric: &str) -> Result<Metric, JsError> {
 pub struct OptimalSolver {
     size: TableSize,
     build: Option<H0Build>,
-    h3_build: Option<FlipTableBuild>,
+    flip_build: Option<FlipTableBuild>,
     /// The coordinates the flip table's build reads until they go into `tables` (with the
     /// near entries that build gives, in place of an h0 table).
     coords: Option<H0Coords>,
     /// The flip table's header once asked for (its checksum reads the whole table).
-    h3_header: Option<Vec<u8>>,
-    /// A flip table being loaded a piece at a time (`load_h3_begin`).
-    h3_load: Option<FlipTableReader>,
+    flip_header_bytes: Option<Vec<u8>>,
+    /// A flip table being loaded a piece at a time (`load_flip_begin`).
+    flip_load: Option<FlipTableReader>,
     tables: Option<OptimalTables>,
     two_phase: Option<TwoPhaseTables>,
     phase1_build: Option<Phase1Build>,
@@ -410,21 +444,20 @@ pub struct OptimalSolver {
 
 #[wasm_bindgen]
 impl OptimalSolver {
-    /// A solver for the tables of `size`: "h5" (940 MB, beside h0's entries within 8 moves at
-    /// 4 bits, 59 MB), "huge" (h4, 470 MB, beside the same), "large" (h3, 235 MB, beside the
-    /// same), "medium" (h0 alone, 4 bits) or "small" (h0 at 2 bits, 29 MB).
+    /// A solver for the tables of `size`: `h0-2bit`, `h0`, or `h3` to `h6` (a flip table beside
+    /// h0's entries within 8 moves); `small`, `medium`, `large` and `huge` name the first four.
     #[wasm_bindgen(constructor)]
     pub fn new(size: &str) -> Result<OptimalSolver, JsError> {
         install_panic_hook();
         let size = TableSize::parse(size)
-            .ok_or_else(|| JsError::new("the table size is small, medium, large, huge, h5 or h6"))?;
+            .ok_or_else(|| JsError::new("the table size is h0-2bit, h0, h3, h4, h5 or h6"))?;
         Ok(OptimalSolver {
             size,
             build: None,
-            h3_build: None,
+            flip_build: None,
             coords: None,
-            h3_header: None,
-            h3_load: None,
+            flip_header_bytes: None,
+            flip_load: None,
             tables: None,
             two_phase: None,
             phase1_build: None,
@@ -444,36 +477,36 @@ impl OptimalSolver {
         Ok(())
     }
 
-    /// Starts loading the flip table saved by `h3_bytes` (the large, huge or h5 size), to be
-    /// handed over a piece at a time (`load_h3_piece`, then `load_h3_end`), as the page keeps
+    /// Starts loading the flip table saved by `flip_bytes` (the large, huge or h5 size), to be
+    /// handed over a piece at a time (`load_flip_piece`, then `load_flip_end`), as the page keeps
     /// it: no whole copy of it is made on either side. Fails if the h0 table is not there yet.
-    pub fn load_h3_begin(&mut self) -> Result<(), JsError> {
+    pub fn load_flip_begin(&mut self) -> Result<(), JsError> {
         let bits = self.size.flip_bits().ok_or_else(|| JsError::new("this size has no flip table"))?;
         if self.tables.is_none() {
             return Err(JsError::new("load the h0 table first"));
         }
-        self.h3_load = Some(FlipTableReader::new(bits).map_err(|e| JsError::new(&e.to_string()))?);
+        self.flip_load = Some(FlipTableReader::new(bits).map_err(|e| JsError::new(&e.to_string()))?);
         Ok(())
     }
 
     /// The next piece of the flip table being loaded; fails, keeping nothing, if the table
     /// already reads wrong.
-    pub fn load_h3_piece(&mut self, bytes: &[u8]) -> Result<(), JsError> {
-        let reader = self.h3_load.as_mut().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
+    pub fn load_flip_piece(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        let reader = self.flip_load.as_mut().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
         if let Err(e) = reader.push(bytes) {
-            self.h3_load = None;
+            self.flip_load = None;
             return Err(JsError::new(&e.to_string()));
         }
         Ok(())
     }
 
     /// Ends the flip table's load: it is used if it checks out (else nothing is kept).
-    pub fn load_h3_end(&mut self) -> Result<(), JsError> {
-        let reader = self.h3_load.take().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
+    pub fn load_flip_end(&mut self) -> Result<(), JsError> {
+        let reader = self.flip_load.take().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
         let tables = self.tables.as_mut().ok_or_else(|| JsError::new("load the h0 table first"))?;
         tables.flip = Some(reader.finish().map_err(|e| JsError::new(&e.to_string()))?);
-        self.h3_header = None;
-        self.h3_build = None;
+        self.flip_header_bytes = None;
+        self.flip_build = None;
         Ok(())
     }
 
@@ -484,11 +517,11 @@ impl OptimalSolver {
     /// h0 table loaded before (`load`) is kept instead.
     pub fn build_step(&mut self) -> f64 {
         if let (None, Some(bits)) = (&self.tables, self.size.flip_bits()) {
-            let Some(build) = self.h3_build.as_mut() else {
+            let Some(build) = self.flip_build.as_mut() else {
                 let coords = H0Coords::generate();
                 let mut build = FlipTableBuild::new(&coords, bits);
                 build.share(self.share.0, self.share.1);
-                self.h3_build = Some(build);
+                self.flip_build = Some(build);
                 self.coords = Some(coords);
                 return 0.01;
             };
@@ -525,11 +558,11 @@ impl OptimalSolver {
             return 1.0;
         }
         let tables = self.tables.as_mut().expect("h0 is there");
-        let Some(build) = self.h3_build.as_mut() else {
+        let Some(build) = self.flip_build.as_mut() else {
             let bits = self.size.flip_bits().expect("only the large and huge sizes get here");
             let mut build = FlipTableBuild::new(&tables.coords, bits);
             build.share(self.share.0, self.share.1);
-            self.h3_build = Some(build);
+            self.flip_build = Some(build);
             return h0_share;
         };
         let more = build.step(&tables.coords, 3000);
@@ -539,9 +572,9 @@ impl OptimalSolver {
             // A share waits for the others' (`merge_build_piece`, `build_merged`).
             return h0_share + (1.0 - h0_share) * build.progress().min(0.999);
         }
-        let build = self.h3_build.take().expect("a build");
+        let build = self.flip_build.take().expect("a build");
         tables.flip = Some(build.finish(&tables.coords));
-        self.h3_header = None;
+        self.flip_header_bytes = None;
         1.0
     }
 
@@ -551,7 +584,7 @@ impl OptimalSolver {
     /// walks a failed one's share itself (`build_take_over`). Until then the tables are not
     /// ready: a share alone is no lower bound.
     pub fn build_share(&mut self, which: u32, of: u32) -> Result<(), JsError> {
-        if which >= of || self.h3_build.is_some() || self.size.flip_bits().is_none() {
+        if which >= of || self.flip_build.is_some() || self.size.flip_bits().is_none() {
             return Err(JsError::new("a share of a flip table's build, given before it starts"));
         }
         self.share = (which as usize, of as usize);
@@ -560,7 +593,7 @@ impl OptimalSolver {
 
     /// Whether this solver's share of the walks is done (then `build_step` waits for merges).
     pub fn build_walks_done(&self) -> bool {
-        self.h3_build.as_ref().is_some_and(|b| b.walks_done())
+        self.flip_build.as_ref().is_some_and(|b| b.walks_done())
     }
 
     /// The length in bytes of the flip table being built.
@@ -575,7 +608,7 @@ impl OptimalSolver {
 
     /// Merges another share's `build_piece` from `start` into this build.
     pub fn merge_build_piece(&mut self, start: f64, bytes: &[u8]) -> Result<(), JsError> {
-        let b = self.h3_build.as_mut().ok_or_else(|| JsError::new("no flip table is being built"))?;
+        let b = self.flip_build.as_mut().ok_or_else(|| JsError::new("no flip table is being built"))?;
         if start as usize + bytes.len() > b.len_bytes() {
             return Err(JsError::new("the piece does not fit the table"));
         }
@@ -585,14 +618,14 @@ impl OptimalSolver {
 
     /// Every other share has been merged: `build_step` finishes the table.
     pub fn build_merged(&mut self) -> Result<(), JsError> {
-        self.h3_build.as_mut().ok_or_else(|| JsError::new("no flip table is being built"))?.merged();
+        self.flip_build.as_mut().ok_or_else(|| JsError::new("no flip table is being built"))?.merged();
         Ok(())
     }
 
     /// Walks share `which` of `of` too (a worker that failed to build it), once this solver's
     /// own walks are done; `build_step` then goes on and finishes the table.
     pub fn build_take_over(&mut self, which: u32, of: u32) -> Result<(), JsError> {
-        let b = self.h3_build.as_mut().filter(|b| b.walks_done());
+        let b = self.flip_build.as_mut().filter(|b| b.walks_done());
         let b = b.ok_or_else(|| JsError::new("this solver's own walks are not done"))?;
         if which >= of {
             return Err(JsError::new("no such share"));
@@ -602,7 +635,7 @@ impl OptimalSolver {
     }
 
     fn share_build(&self) -> Result<&FlipTableBuild, JsError> {
-        self.h3_build.as_ref().filter(|b| b.walks_done()).ok_or_else(|| JsError::new("no share's walks are done"))
+        self.flip_build.as_ref().filter(|b| b.walks_done()).ok_or_else(|| JsError::new("no share's walks are done"))
     }
 
     /// Are the tables ready?
@@ -616,26 +649,37 @@ impl OptimalSolver {
         self.tables.is_some()
     }
 
-    /// The h3 or h4 table in the table format, for caching.
-    pub fn h3_bytes(&self) -> Result<Vec<u8>, JsError> {
-        let h3 = self.tables.as_ref().and_then(|t| t.flip.as_ref());
-        h3.map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the h3 table is not built"))
+    /// The flip table in the table format, whole (a copy: for small tables and tests).
+    pub fn flip_bytes(&self) -> Result<Vec<u8>, JsError> {
+        Ok(self.flip_table()?.to_bytes())
     }
 
-    /// The length of `h3_bytes()`, whose pieces `h3_bytes_piece` gives without a whole copy
-    /// of a 470 MB table in memory.
-    pub fn h3_bytes_len(&self) -> Result<f64, JsError> {
-        let h3 = self.tables.as_ref().and_then(|t| t.flip.as_ref());
-        h3.map(|t| (format::HEADER_LEN + t.packed.len()) as f64)
-            .ok_or_else(|| JsError::new("the h3 table is not built"))
+    /// The length of `flip_bytes()`: `flip_header()`, then the entries of `flip_entries_view`.
+    pub fn flip_bytes_len(&self) -> Result<f64, JsError> {
+        Ok((format::HEADER_LEN + self.flip_table()?.packed.len()) as f64)
     }
 
-    /// `len` bytes of `h3_bytes()` from `start` (fewer at the end).
-    pub fn h3_bytes_piece(&mut self, start: f64, len: f64) -> Result<Vec<u8>, JsError> {
-        let h3 = self.tables.as_ref().and_then(|t| t.flip.as_ref());
-        let h3 = h3.ok_or_else(|| JsError::new("the h3 table is not built"))?;
-        let header = self.h3_header.get_or_insert_with(|| h3.header());
-        Ok(h3.bytes_piece(header, start as usize, (start + len) as usize))
+    /// The first bytes of `flip_bytes()`: the header (168 bytes), with the checksum.
+    pub fn flip_header(&mut self) -> Result<Vec<u8>, JsError> {
+        let flip = self.tables.as_ref().and_then(|t| t.flip.as_ref());
+        let flip = flip.ok_or_else(|| JsError::new("the flip table is not built"))?;
+        Ok(self.flip_header_bytes.get_or_insert_with(|| flip.header()).clone())
+    }
+
+    /// `len` of the flip table's entry bytes from `start` (fewer at the end), as a view of the
+    /// solver's memory, not a copy: write it (a file's sync access handle) or copy it (`slice()`)
+    /// before the next call into the solver, which may move that memory.
+    pub fn flip_entries_view(&self, start: f64, len: f64) -> Result<js_sys::Uint8Array, JsError> {
+        let packed = &self.flip_table()?.packed;
+        let from = (start.max(0.0) as usize).min(packed.len());
+        let to = ((start + len).max(0.0) as usize).clamp(from, packed.len());
+        // SAFETY: the view is of memory the table owns; the caller is told to use it before any
+        // further call into the module (which could grow the memory and detach it).
+        Ok(unsafe { js_sys::Uint8Array::view(&packed[from..to]) })
+    }
+
+    fn flip_table(&self) -> Result<&crate::tables::optimal::FlipTable, JsError> {
+        self.tables.as_ref().and_then(|t| t.flip.as_ref()).ok_or_else(|| JsError::new("the flip table is not built"))
     }
 
     /// Takes the exact phase-1 table (the solver's `phase1_bytes`, checked), which adds the
@@ -691,13 +735,13 @@ impl OptimalSolver {
 
     /// `search_step` for the search of `start_early`. It reads h0 alone even once the flip table
     /// is there: a search's nodes carry edge flips only when it reads that table from the start.
-    pub fn early_step(&mut self, nodes: f64) -> Result<String, JsError> {
+    pub fn early_step(&mut self, nodes: f64) -> Result<SearchStep, JsError> {
         let tables = self.tables.as_mut().ok_or_else(|| JsError::new("the h0 table is not built"))?;
         let search = self.early.as_mut().ok_or_else(|| JsError::new("no search started"))?;
         let flip_table = tables.flip.take();
-        let json = step_json(search, tables, self.two_phase.as_ref(), nodes);
+        let step = search_step(search, tables, self.two_phase.as_ref(), nodes);
         tables.flip = flip_table;
-        Ok(json)
+        Ok(step)
     }
 
     fn new_search(&mut self, facelets: &str, upper: &str, which: u32, of: u32) -> Result<OptimalSearch, JsError> {
@@ -731,32 +775,29 @@ impl OptimalSolver {
         }
     }
 
-    /// Searches about `nodes` nodes. Returns JSON `{"done", "moves", "depth", "lower", "nodes",
-    /// "upper"}`: `moves` once done (null when a capped share ends without one); `lower` is the
-    /// proven bound (no solution is shorter, in this share's part).
-    pub fn search_step(&mut self, nodes: f64) -> Result<String, JsError> {
+    /// Searches about `nodes` nodes.
+    pub fn search_step(&mut self, nodes: f64) -> Result<SearchStep, JsError> {
         let tables = self.tables.as_ref().ok_or_else(|| JsError::new("the optimal table is not built"))?;
         let search = self.search.as_mut().ok_or_else(|| JsError::new("no search started"))?;
-        Ok(step_json(search, tables, self.two_phase.as_ref(), nodes))
+        Ok(search_step(search, tables, self.two_phase.as_ref(), nodes))
     }
 }
 
-/// Steps an optimal search by about `nodes` nodes; its progress as `search_step`'s JSON.
-fn step_json(
+/// Steps an optimal search by about `nodes` nodes; where it then stands.
+fn search_step(
     search: &mut OptimalSearch,
     tables: &OptimalTables,
     two_phase: Option<&TwoPhaseTables>,
     nodes: f64,
-) -> String {
+) -> SearchStep {
     let moves = search.step(tables, two_phase, nodes.max(1.0) as u64).map(|m| format_moves(m));
     let p = search.progress();
-    let upper = p.upper_bound.map_or("null".to_string(), |u| u.to_string());
-    format!(
-        "{{\"done\":{},\"moves\":{},\"depth\":{},\"lower\":{},\"nodes\":{},\"upper\":{upper}}}",
-        search.done(),
-        moves.as_deref().map_or("null".to_string(), json_string),
-        p.depth,
-        p.lower_bound,
-        p.nodes
-    )
+    SearchStep {
+        done: search.done(),
+        moves,
+        depth: p.depth,
+        lower: p.lower_bound,
+        nodes: p.nodes as f64,
+        upper: p.upper_bound,
+    }
 }

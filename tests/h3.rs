@@ -11,7 +11,7 @@ use cubehint::native::{flip_table_threads, read_flip_table};
 use cubehint::rng::Rng;
 use cubehint::scramble::random_cube;
 use cubehint::solve::optimal::{solve_optimal, OptimalSearch};
-use cubehint::tables::format::{self, KIND_OPTIMAL_LARGE};
+use cubehint::tables::format::{self, KIND_OPTIMAL_H0};
 use cubehint::tables::nibble::NibbleTable;
 use cubehint::tables::optimal::flip_table::{N_H3, N_H4};
 use cubehint::tables::optimal::{FlipTable, FlipTableBuild, FlipTableReader, BASE};
@@ -254,7 +254,7 @@ const NEAR_DISTRIBUTION: [u64; 10] = [1, 1, 4, 34, 331, 3_612, 41_605, 474_128, 
 
 #[test]
 fn the_near_entries_are_h0_within_8_moves_and_9_beyond() {
-    let h0 = format::from_bytes(&tables().0.to_bytes(), KIND_OPTIMAL_LARGE, N_H0).expect("h0 bytes");
+    let h0 = format::from_bytes(&tables().0.to_bytes(), KIND_OPTIMAL_H0, N_H0).expect("h0 bytes");
     let near = near();
     let mut differ = 0u64;
     for i in 0..N_H0 {
@@ -270,7 +270,7 @@ fn the_near_entries_are_h0_within_8_moves_and_9_beyond() {
 fn the_near_entries_in_place_of_h0_search_the_same_nodes_beside_h4() {
     let (_, _, huge) = tables();
     let bytes = OptimalTables::with_near(H0Coords::generate(), near().clone()).to_bytes();
-    // Its own kind: the huge and large sizes take it, the medium size (h0 alone) does not.
+    // Its own kind: the flip-table sizes take it, h0 alone does not.
     assert!(OptimalTables::from_bytes(&bytes, TableSize::H0).is_err());
     let mut with_near = OptimalTables::from_bytes(&bytes, TableSize::H4).expect("near bytes");
     assert!(with_near.is_near() && !huge.is_near());

@@ -287,7 +287,7 @@ function refresh({ keepField = false, quiet = false } = {}) {
       );
     }
   } else {
-    const result = JSON.parse(validate(letters));
+    const result = validate(letters);
     if (result.ok) {
       valid = true;
       net.highlight([]);
@@ -295,7 +295,7 @@ function refresh({ keepField = false, quiet = false } = {}) {
         setStatus(isSolvedColors(size, colors) ? 'This cube is solved.' : 'This is a real cube state. Press Solve.');
       }
     } else {
-      net.highlight(result.problems.flatMap((p) => p.indices));
+      net.highlight(result.problems.flatMap((p) => [...p.indices]));
       setStatus(`<span class="bad">This cube cannot exist:</span>${problemList(result.problems)}`, 'invalid');
     }
   }
@@ -492,7 +492,7 @@ function useField(e) {
   }
   const stickers = sized && !/['’2()xz0-9]/i.test(compact);
   if (stickers) {
-    setStatus(`<span class="bad">That sticker string cannot be used:</span>${problemList(JSON.parse(validate(compact)).problems)}`, 'invalid');
+    setStatus(`<span class="bad">That sticker string cannot be used:</span>${problemList(validate(compact).problems)}`, 'invalid');
     return;
   }
   try {

@@ -151,7 +151,7 @@ async function filePutBig(name, length, piece) {
     h = await (await fileHandle(name, true)).createSyncAccessHandle();
     h.truncate(0);
     for (let at = 0; at < length; at += PIECE) {
-      const bytes = piece(at, Math.min(length, at + PIECE));
+      const bytes = piece(at, Math.min(length, at + PIECE), true); // written before the next call
       if (h.write(bytes, { at }) !== bytes.length) throw new Error('not written');
       await pause();
     }
@@ -179,6 +179,21 @@ async function dbDeleteBig(key) {
     tx.oncomplete = () => resolve(true);
     tx.onerror = tx.onabort = () => resolve(false);
   });
+}
+
+// Bytes start..end of a built flip table as kept: its header, then its entries. With `view`, a
+// view of the solver's memory, no copy (to be written before the next call into the solver,
+// which may move that memory); else a copy of its own (to be stored or moved).
+function flipBytes(solver, header, start, end, view) {
+  const h = header.length;
+  if (start >= h) {
+    const entries = solver.flip_entries_view(start - h, end - start);
+    return view ? entries : entries.slice();
+  }
+  const out = new Uint8Array(end - start);
+  out.set(header.subarray(start, Math.min(end, h)));
+  if (end > h) out.set(solver.flip_entries_view(0, end - h), h - start);
+  return out;
 }
 
 // Keeps a flip table: as a file where it can, then without a copy in IndexedDB (an earlier
@@ -361,20 +376,20 @@ async function loadStoredFlips(key, solver) {
   let refused = false;
   const load = (piece) => {
     try {
-      solver.load_h3_piece(piece);
+      solver.load_flip_piece(piece);
     } catch {
       refused = true;
       return false; // no need to read the rest
     }
   };
-  solver.load_h3_begin();
+  solver.load_flip_begin();
   let length = await fileEachPiece(`${key}.bin`, load);
   if (length === null && !refused) {
-    solver.load_h3_begin(); // afresh: none of a file cut short is kept
+    solver.load_flip_begin(); // afresh: none of a file cut short is kept
     length = await dbEachPiece(key, load).catch(() => null);
   }
   try {
-    solver.load_h3_end(); // checks the table, or lets go of the part read
+    solver.load_flip_end(); // checks the table, or lets go of the part read
     return 'cache';
   } catch {
     return refused || length !== null ? 'rebuilt (the cached copy failed its check)' : 'built';
@@ -383,9 +398,9 @@ async function loadStoredFlips(key, solver) {
 
 // Loads a flip table handed over by the worker that built it, as a kept one is read.
 function loadHandedFlips(handed, solver) {
-  solver.load_h3_begin();
-  for (const piece of handed.pieces) solver.load_h3_piece(piece);
-  solver.load_h3_end();
+  solver.load_flip_begin();
+  for (const piece of handed.pieces) solver.load_flip_piece(piece);
+  solver.load_flip_end();
   return 'handed';
 }
 
@@ -461,22 +476,23 @@ function prepareOptimal(size, cacheOnly = false, shares = 1, handed = null) {
       await pause();
     }
     // The flip table's bytes, when built here (not loaded).
-    const length = h3Source && h3Source !== 'cache' && h3Source !== 'handed' ? solver.h3_bytes_len() : 0;
+    const length = h3Source && h3Source !== 'cache' && h3Source !== 'handed' ? solver.flip_bytes_len() : 0;
+    const header = length ? solver.flip_header() : null;
     if (helped) {
       // The second worker, waiting meanwhile, gets the whole flip table at once (copied out in
       // about a second, moved to the page) and searches while this one writes it (10.7 s for h5
       // here); before, it waited for the write and then read the file back.
       const pieces = [];
-      for (let at = 0; at < length; at += PIECE) pieces.push(solver.h3_bytes_piece(at, Math.min(PIECE, length - at)));
+      for (let at = 0; at < length; at += PIECE) pieces.push(flipBytes(solver, header, at, Math.min(length, at + PIECE), false));
       postMessage({ progress: { puzzle: 'optimal', handed: { length, pieces } } }, pieces.map((p) => p.buffer));
     }
     let keepingFlips = false; // the flip table is being written
     if (length) {
       // Writing it takes a while (a first visit's h5, 940 MB: 10.7 s here): its progress is the
       // last tenth, so that the bar does not stand still meanwhile.
-      const piece = (start, end) => {
+      const piece = (start, end, view) => {
         postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + (0.1 * start) / length, keeping: true } });
-        return solver.h3_bytes_piece(start, end - start);
+        return flipBytes(solver, header, start, end, view);
       };
       keepingFlips = true;
       stores.push(storeFlips(flipKey, length, piece).catch(() => false).finally(() => (keepingFlips = false)));
@@ -573,7 +589,7 @@ const handlers = {
     // The first report, before any node, gives the root's bound (`start`): every share holds
     // no shorter solution, started or not.
     for (let nodes = 0; ; nodes = 4e6) {
-      const r = JSON.parse(solver.search_step(nodes));
+      const r = plain(solver.search_step(nodes), SEARCH_STEP);
       postMessage({ progress: { puzzle: 'optimal-search', ...r, ms: performance.now() - t0, start: nodes === 0 } });
       if (r.done) return r;
       await pause();
@@ -595,7 +611,7 @@ const handlers = {
     if (settled || !solver) return null;
     solver.start_early(facelets, upper);
     for (;;) {
-      const r = JSON.parse(solver.early_step(1e6));
+      const r = plain(solver.early_step(1e6), SEARCH_STEP);
       if (r.done) return r;
       // Out of budget, or the tables are ready and the full search takes over.
       if (r.nodes >= nodes || settled) return null;
@@ -610,21 +626,30 @@ const handlers = {
   init: (wasm) => start(wasm).then(() => true),
   prepare: (puzzle) => prepare(puzzle),
   preparePhase1: () => preparePhase1(),
-  solve2: ({ facelets, metric = 'htm' }) => JSON.parse(solver.solve_2x2(facelets, metric)),
+  solve2: ({ facelets, metric = 'htm' }) => plain(solver.solve_2x2(facelets, metric), ['moves', 'engine', 'length']),
   solve3: async ({ facelets, maxLength = 20 }) => {
     await prepare(3);
-    return JSON.parse(solver.solve_3x3(facelets, maxLength, 2e8));
+    return plain(solver.solve_3x3(facelets, maxLength, 2e8), ['moves', 'optimal']);
   },
   invert: (moves) => solver.invert(moves),
   scramble2: async () => {
     await prepare(2);
-    return JSON.parse(solver.scramble_2x2());
+    return plain(solver.scramble_2x2(), ['moves', 'facelets']);
   },
   scramble3: async () => {
     await prepare(3);
-    return JSON.parse(solver.scramble_3x3());
+    return plain(solver.scramble_3x3(), ['moves', 'facelets']);
   },
 };
+
+// A typed result from the solver (a wasm-bindgen class, whose fields are getters) as a plain
+// object the page can be sent, absent values as null; the wasm side is freed at once.
+function plain(result, keys) {
+  const out = Object.fromEntries(keys.map((k) => [k, result[k] ?? null]));
+  result.free();
+  return out;
+}
+const SEARCH_STEP = ['done', 'moves', 'depth', 'lower', 'nodes', 'upper'];
 
 onmessage = async (e) => {
   const { id, cmd, arg } = e.data;

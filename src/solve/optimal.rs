@@ -161,11 +161,9 @@ const LEVELS_FROM: u32 = 13;
 
 /// Beside a flip table the phase-1 bounds stay on for the next depth only where they cut at
 /// least this fraction (numerator, denominator) of the children they were read for at the
-/// depth before, once those were at least [`AXES_SAMPLE`]; once off, they stay off. They cut
-/// 0.7-0.9% of the children at depths 15 to 17 of a random 18-move cube with h6, where they cost
-/// more time than they saved (on random cubes they did not pay even with h3, cutting up to 29%),
-/// and 47-55% at the same depths of the superflip, where they cut the nodes 28-fold (27.0
-/// against 759.0 million to prove 18 moves, natively).
+/// depth before, once those were at least [`AXES_SAMPLE`]; once off, they stay off. On random
+/// cubes beside a flip table they cut about 1% of the children and cost more than they save;
+/// on the superflip they cut about half, and the nodes many-fold (`docs/optimal.md`).
 const AXES_PAY: (u64, u64) = (1, 3);
 /// Children seen before [`AXES_PAY`] decides (a random cube sees 4,699 at depth 15 and 62,925
 /// at 16; the superflip 4,835 and 45,911).
@@ -677,13 +675,10 @@ impl OptimalSearch {
         let hi = t.coords_bound(&inv);
         let perm = perm_rank(&self.cube.cp) as u16;
         let mut axes = [NO_AXIS; 3];
-        // Beside a flip table the phase-1 bounds pruned 1% (h6), 3% (h5), up to 18% (h4) and
-        // 13-29% (h3) of the nodes of random cubes, and cost more time than that saved
-        // (natively, one thread: without them the time was 19-34% less with h6, 15-23% with h5,
-        // 17-33% with h4 and 6-16% with h3); but on cubes with many edges flipped, such as the
-        // superflip, the flip table (which reads six flips at most) knows far less than they
-        // do. So they start on and stay on while they cut enough ([`AXES_PAY`]). With h0
-        // alone they always pay: three 16-movers took 19.6 s with them and 53.7 s without.
+        // Beside a flip table the phase-1 bounds prune few nodes of random cubes and cost more
+        // than they save; but on cubes with many edges flipped, such as the superflip, the flip
+        // table (which reads six flips at most) knows far less than they do. So they start on
+        // and stay on while they cut enough ([`AXES_PAY`]). With h0 alone they always pay.
         if t.flip.is_some() && self.axes_on && self.axes_seen >= AXES_SAMPLE {
             self.axes_keep = self.axes_cut * AXES_PAY.1 >= self.axes_seen * AXES_PAY.0;
         }
@@ -757,12 +752,9 @@ impl OptimalSearch {
     /// Asks the two-phase search for a solution of the proven bound's length (which would be
     /// optimal), within a node budget of a quarter of the work done so far (at most 60 million:
     /// about what an 18-move solution of a random cube takes). The least budget is small: at the
-    /// first depths the search itself is cheap, and a budget of 131,072 there cost 25-50 ms a
-    /// depth, a tenth of a 16-move cube's whole solve. A quarter, not half as before: of 40
-    /// random cubes, the two-phase search found a solution of at most 17 moves for 10 within 12
-    /// s, five of them within 0.32 s and the rest after 1.9 s or more, none in between, where
-    /// the larger budget (about 1.1 s natively at 17 moves) ended; a cube that needs 18 moves
-    /// spends that budget in vain.
+    /// first depths the search itself is cheap. A quarter: where the two-phase search finds a
+    /// short solution at all it mostly finds it early, and a cube that needs more spends the
+    /// budget in vain.
     ///
     /// From [`SURE_DEPTH`] on, it gets the whole work so far, up to 250 million: a random cube
     /// proven to need 18 moves needs exactly 18 about 19 times in 20, and the search of that last
@@ -772,7 +764,7 @@ impl OptimalSearch {
     /// In a shared search the other shares search the last depth meanwhile, so the larger budget
     /// needs a try that stops when one of them finds a solution
     /// ([`OptimalSearch::with_shared_cap`]); without one, a share would stay inside a try that can
-    /// no longer help (seed 7's fifth cube took 77.7 s on two threads instead of 41.7 s).
+    /// no longer help.
     fn try_two_phase(&mut self, tp: &TwoPhaseTables) {
         // Only called where `try_wanted` said yes (`next_depth` set `try_due`).
         let want = self.target;

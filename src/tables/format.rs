@@ -6,7 +6,7 @@
 //!  8       4    format version (u32 LE)
 //! 12       4    table kind (u32 LE; see the KIND_ constants)
 //! 16       8    entry count (u64 LE)
-//! 24       4    bits per entry (4, or 2 for the optimal solver's small table)
+//! 24       4    bits per entry (4, or 2 for the flip tables, h0-2bit and the phase-1 table)
 //! 28       4    base value of a 2-bit table (entries hold distance - base); 0 for 4 bits
 //! 32     128    distribution: entries holding each value 0..15 (16 × u64 LE)
 //! 160      8    checksum of everything else (header with this field zeroed, payload): FNV-1a 64
@@ -20,9 +20,8 @@ use crate::error::TableError;
 
 /// Bytes that open every table.
 pub const MAGIC: &[u8; 8] = b"CUBEHINT";
-/// Bumped whenever a coordinate, the move order or the layout changes. Version 2: the checksum
-/// takes 8 bytes a step (version 1 took one: a CLI run reading h6 took 4.5 s with it, 2.3-2.5 s
-/// after; a later page visit loaded h5 in 8.8-13.2 s, then in 6.5-7.5 s).
+/// Bumped whenever a coordinate, the move order, the layout or the checksum changes (version 2:
+/// the checksum takes 8 bytes a step, a quarter of the time to read a big table).
 pub const FORMAT_VERSION: u32 = 2;
 /// Size of the header in bytes.
 pub const HEADER_LEN: usize = 168;
@@ -34,10 +33,10 @@ pub const KIND_POCKET_HTM: u32 = 1;
 pub const KIND_POCKET_QTM: u32 = 2;
 /// The five two-phase pruning tables, in the order of `TwoPhaseTables` (kinds 3 to 7).
 pub const KIND_TWO_PHASE: [u32; 5] = [3, 4, 5, 6, 7];
-/// The optimal solver's large table: h0 distances, 4 bits.
-pub const KIND_OPTIMAL_LARGE: u32 = 8;
-/// The optimal solver's small table: h0 distances, 2 bits above a base.
-pub const KIND_OPTIMAL_SMALL: u32 = 9;
+/// The optimal solver's h0 table: distances, 4 bits.
+pub const KIND_OPTIMAL_H0: u32 = 8;
+/// The optimal solver's h0 table in two bits: distances above a base.
+pub const KIND_OPTIMAL_H0_TWO_BIT: u32 = 9;
 /// The two-phase search's exact phase-1 distances, mod 3 in 2 bits.
 pub const KIND_PHASE1: u32 = 10;
 /// The optimal solver's h3 table: h0 refined by three edge flips, 2 bits above a base.
@@ -47,7 +46,7 @@ pub const KIND_OPTIMAL_H4: u32 = 12;
 /// The h0 distances of the entries within 8 moves, 9 for the rest, 4 bits: what the h3 and h4
 /// tables' build finds on its way, and all they need of h0 (they fall back on it where they
 /// read "at most 8").
-pub const KIND_OPTIMAL_NEAR: u32 = 13;
+pub const KIND_OPTIMAL_H0_NEAR: u32 = 13;
 /// The optimal solver's h5 table: h0 refined by five edge flips, 2 bits above a base.
 pub const KIND_OPTIMAL_H5: u32 = 14;
 /// The optimal solver's h6 table: h0 refined by six edge flips, 2 bits above a base.

@@ -357,8 +357,7 @@ impl TwoPhaseBuilder {
     ///
     /// The builders it calls are kept out of line: in a browser, a function whose loops run hot
     /// is compiled again by the optimising compiler, and this one with every build inlined
-    /// took 50-67 ms of that compiler's time on a first visit, ahead of the row functions that
-    /// needed it.
+    /// kept that compiler busy on a first visit, ahead of the row functions that needed it.
     pub fn step(&mut self) -> usize {
         match self.step {
             // One table a step: a page reports progress and answers requests between them.

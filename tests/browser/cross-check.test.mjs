@@ -98,6 +98,6 @@ test('3x3 optimal (h0 tables): short scrambles solved at the two-phase length, a
   }
   // A table size it does not have: a clear error naming the sizes, nothing built.
   assert.throws(() => execFileSync(bin, ['solve', '--optimal', '--table', 'giant'], { input: '', encoding: 'utf8', stdio: 'pipe' }), (e) =>
-    /small, medium, large, huge, h5 or h6/.test(String(e.stderr)),
+    /h0-2bit, h0, h3, h4, h5 or h6/.test(String(e.stderr)),
   );
 });

@@ -11,6 +11,7 @@ use cubehint::tables::provision::{
     provide, Build, NoStore, Policy, ProvideError, Source, Store, TableReader, WholeReader,
 };
 use cubehint::tables::two_phase::TwoPhaseTables;
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 /// Tables built on first use.
@@ -206,52 +207,43 @@ pub fn tables(mut args: Args) -> Result<ExitCode, String> {
     let optimal = args.flag("--optimal");
     let only = args.value("--table")?;
     args.no_options_left()?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+    let mut store = FileStore { dir: dir.clone() };
+    let mut write = |name: &str, pieces: &[Cow<'_, [u8]>]| -> Result<(), String> {
+        store.write(name, pieces).map_err(|e| format!("cannot write {e}"))?;
+        say!("{dir}/{name}");
+        Ok(())
+    };
     if optimal {
         let sizes = match only {
             Some(t) => vec![TableSize::parse(&t).ok_or(format!("--table is {SIZES}, not '{t}'"))?],
             None => vec![TableSize::H4, TableSize::H3, TableSize::H0, TableSize::H0TwoBit],
         };
-        // One h0 build serves every size: the small table is made from the 4-bit one.
+        // One h0 build serves every size: the two-bit form is made from the 4-bit one.
         let h0 = OptimalTables::generate(TableSize::H0);
         let mut written = Vec::new();
         for size in sizes {
-            let path = format!("{dir}/{}", h0_file(size));
-            if !written.contains(&path) {
+            let name = h0_file(size);
+            if !written.contains(&name) {
                 let bytes = if size == TableSize::H0TwoBit { h0.to_two_bit().to_bytes() } else { h0.to_bytes() };
-                std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
-                say!("{path}");
-                written.push(path);
+                write(&name, &[bytes.into()])?;
+                written.push(name);
             }
             if let Some(bits) = size.flip_bits() {
-                let path = format!("{dir}/{}", flip_file(bits));
-                let bytes =
-                    flip_table_threads(FlipTableBuild::new(&h0.coords, bits), &h0.coords, cores() as usize).to_bytes();
-                std::fs::write(&path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
-                say!("{path}");
+                let flip = flip_table_threads(FlipTableBuild::new(&h0.coords, bits), &h0.coords, cores() as usize);
+                write(&flip_file(bits), &flip.pieces())?;
             }
         }
         // The optimal search also reads the exact phase-1 table.
-        let path = format!("{dir}/phase1.bin");
-        let phase1 = Phase1Table::generate(&TwoPhaseTables::generate()).to_bytes();
-        std::fs::write(&path, phase1).map_err(|e| format!("cannot write {path}: {e}"))?;
-        say!("{path}");
+        write("phase1.bin", &[Phase1Table::generate(&TwoPhaseTables::generate()).to_bytes().into()])?;
         return Ok(ExitCode::SUCCESS);
     }
     let moves = PocketMoveTables::generate();
     for metric in [Metric::Htm, Metric::Qtm] {
         let dist = PocketDistance::generate(&moves, metric);
-        let path = format!("{dir}/pocket-{}.bin", metric.name());
-        std::fs::write(&path, dist.to_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
-        say!("{path}");
+        write(&format!("pocket-{}.bin", metric.name()), &[dist.to_bytes().into()])?;
     }
-    let path = format!("{dir}/two-phase.bin");
     let tables = TwoPhaseTables::generate();
-    std::fs::write(&path, tables.prune_bytes()).map_err(|e| format!("cannot write {path}: {e}"))?;
-    say!("{path}");
-    let path = format!("{dir}/phase1.bin");
-    std::fs::write(&path, Phase1Table::generate(&tables).to_bytes())
-        .map_err(|e| format!("cannot write {path}: {e}"))?;
-    say!("{path}");
+    write("two-phase.bin", &[tables.prune_bytes().into()])?;
+    write("phase1.bin", &[Phase1Table::generate(&tables).to_bytes().into()])?;
     Ok(ExitCode::SUCCESS)
 }

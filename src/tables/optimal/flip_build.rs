@@ -164,9 +164,8 @@ const WALKS_PER_STEP: usize = 3000;
 const FLUSH_WALKS: usize = 24_000;
 
 /// Entries per region of pending marks (16 MB of table; h6 has 113 regions). Few regions keep
-/// the marks' pushes in cache (each region's end is one line of a few kilobytes); h6's native
-/// walks took 56.5 and 56.2 s with these, 61.6 and 64.2 s with 256 KB regions (7,176 of them),
-/// and the page's build 82-100 s against 95-107 s.
+/// the marks' pushes in cache (each region's end is one line of a few kilobytes); the sizes
+/// tried are in `docs/optimal.md`.
 const REGION_BITS: u32 = 26;
 
 impl FlipTableBuild {
@@ -344,7 +343,7 @@ impl FlipTableBuild {
         for k in self.at..end {
             self.walker.walk(c, &self.flips, self.frontier[k]);
         }
-        // Written only every so many walks (every step's 3,000 was about 8% slower natively).
+        // Written only every so many walks: fewer, longer streams of writes.
         if end / FLUSH_WALKS != self.at / FLUSH_WALKS || end == self.end {
             let packed = &mut self.packed;
             self.walker.flush(|i, v| set_min(packed, i, v));
@@ -441,7 +440,7 @@ fn atomic_bytes(bytes: &mut [u8]) -> &[AtomicU8] {
 /// representative. Where that class has such symmetries, the map holds every conjugate of a
 /// value, and the moves from any of them reach the same entries (an entry stands for all of a
 /// cube's conjugates), so only the least is expanded or walked: a tenth fewer walks and a sixth
-/// fewer entries queued (native h4 build 96.5 s against 109.5 s, the same bytes).
+/// fewer entries queued, the same bytes.
 #[inline]
 fn least(c: &H0Coords, flips: &FlipCoords, v: u64) -> bool {
     if c.stabiliser[(v >> 12) as usize / N_ESEP] == 0 {
@@ -472,8 +471,7 @@ impl Walker {
     /// Marks what lies one and two moves beyond a value at 8 moves. A neighbour that is itself
     /// within 8 moves is walked too: its entries read 0 already and its own neighbours are
     /// within 9 moves, so its marks change nothing, and asking the map (a cache miss for each
-    /// of the 18) cost more than the few extra marks (native build 108 s against 122 s; the
-    /// same table, byte for byte).
+    /// of the 18) costs more than the few extra marks (the same table, byte for byte).
     ///
     /// Only the least of a value's conjugates is walked ([`least`]).
     fn walk(&mut self, c: &H0Coords, flips: &FlipCoords, v: u64) {

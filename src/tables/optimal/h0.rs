@@ -15,7 +15,7 @@ use super::size::TableSize;
 use crate::coord::h0::{cocsep, esep, H0Coords, N_CORNER_CLASSES, N_ESEP, N_H0};
 use crate::cube::CubieCube;
 use crate::error::TableError;
-use crate::tables::format::{self, Packed, KIND_OPTIMAL_LARGE, KIND_OPTIMAL_NEAR, KIND_OPTIMAL_SMALL};
+use crate::tables::format::{self, Packed, KIND_OPTIMAL_H0, KIND_OPTIMAL_H0_NEAR, KIND_OPTIMAL_H0_TWO_BIT};
 use crate::tables::nibble::NibbleTable;
 
 /// Marks entries the build has not reached.
@@ -60,11 +60,11 @@ impl H0Table {
     /// The table's bytes in the format of [`format`].
     pub fn to_bytes(&self) -> Vec<u8> {
         match self {
-            H0Table::Exact(t) => format::to_bytes(KIND_OPTIMAL_LARGE, t),
-            H0Table::Near(t) => format::to_bytes(KIND_OPTIMAL_NEAR, t),
+            H0Table::Exact(t) => format::to_bytes(KIND_OPTIMAL_H0, t),
+            H0Table::Near(t) => format::to_bytes(KIND_OPTIMAL_H0_NEAR, t),
             H0Table::TwoBit { packed, base } => {
                 let p = Packed { bits: 2, base: *base as u32, entries: N_H0 as u64, bytes: packed };
-                format::to_bytes_packed(KIND_OPTIMAL_SMALL, &p, &format::distribution(packed, N_H0 as u64, 2))
+                format::to_bytes_packed(KIND_OPTIMAL_H0_TWO_BIT, &p, &format::distribution(packed, N_H0 as u64, 2))
             }
         }
     }
@@ -73,15 +73,15 @@ impl H0Table {
     /// near form does as well as the exact one, and either is taken.
     pub fn from_bytes(bytes: &[u8], size: TableSize) -> Result<H0Table, TableError> {
         Ok(match size {
-            TableSize::H0 => H0Table::Exact(format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0)?),
+            TableSize::H0 => H0Table::Exact(format::from_bytes(bytes, KIND_OPTIMAL_H0, N_H0)?),
             TableSize::H3 | TableSize::H4 | TableSize::H5 | TableSize::H6 => {
-                match format::from_bytes(bytes, KIND_OPTIMAL_LARGE, N_H0) {
+                match format::from_bytes(bytes, KIND_OPTIMAL_H0, N_H0) {
                     Ok(t) => H0Table::Exact(t),
-                    Err(e) => H0Table::Near(format::from_bytes(bytes, KIND_OPTIMAL_NEAR, N_H0).map_err(|_| e)?),
+                    Err(e) => H0Table::Near(format::from_bytes(bytes, KIND_OPTIMAL_H0_NEAR, N_H0).map_err(|_| e)?),
                 }
             }
             TableSize::H0TwoBit => {
-                let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_SMALL, N_H0 as u64, 2)?;
+                let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_H0_TWO_BIT, N_H0 as u64, 2)?;
                 H0Table::TwoBit { packed: p.bytes.to_vec().into_boxed_slice(), base: p.base as u8 }
             }
         })

@@ -1,0 +1,145 @@
+// Fuzzing the wasm entry points in Node (the same module the page loads): random and mutated
+// sticker strings, move strings and table bytes through validate, apply_moves, the solvers and
+// the table loaders. Nothing may trap (a Rust panic is a RuntimeError "unreachable") or hang;
+// every refusal is an Error with a message that names the problem. FUZZ_CASES sets the count
+// (default 1,000; `./build.sh fuzz` runs a million).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+const wasm = await import(`${pkg}cubehint.js`);
+wasm.initSync({ module: readFileSync(`${pkg}cubehint_bg.wasm`) });
+const { validate, apply_moves, is_solved, Solver, OptimalSolver } = wasm;
+
+const CASES = Number(process.env.FUZZ_CASES ?? 1000);
+const CODES = ['length', 'letter', 'center', 'count', 'piece', 'duplicate', 'twist', 'flip', 'parity'];
+
+// A small seeded generator (xorshift), so a failure repeats.
+function rng(seed) {
+  let s = BigInt(seed) | 1n;
+  return (n) => {
+    s ^= (s << 13n) & 0xffffffffffffffffn;
+    s ^= s >> 7n;
+    s ^= (s << 17n) & 0xffffffffffffffffn;
+    return Number(s % BigInt(n));
+  };
+}
+
+const ALPHABET = 'URFDLBurfdlbwrgyobWRGYOB *x-9\n\té';
+const pick = (r, s) => s[r(s.length)];
+
+function stickerString(r, solver) {
+  const kind = r(5);
+  if (kind === 0) return Array.from({ length: r(70) }, () => pick(r, ALPHABET)).join('');
+  const legal = r(2) ? solver.scramble_3x3() : solver.scramble_2x2();
+  const chars = [...legal.facelets];
+  legal.free();
+  if (kind === 1) return chars.join('');
+  for (let k = 0; k <= r(4); k++) {
+    const i = r(Math.max(chars.length, 1));
+    const op = r(4);
+    if (op === 0) chars[i] = pick(r, 'URFDLB');
+    else if (op === 1) [chars[i], chars[r(chars.length)]] = [chars[r(chars.length)], chars[i]];
+    else if (op === 2) chars.splice(i, 1);
+    else chars.splice(i, 0, pick(r, ALPHABET));
+  }
+  return chars.join('');
+}
+
+const TOKENS = ['U', 'R', 'F', 'D', 'L', 'B', "U'", 'R2', "F2'", 'D1', 'L3', 'x', "y'", 'z2', 'Rw', "r'", 'M', 'E2', "S'", '(', "'", '2', 'Q', 'UU', 'R22', '  ', 'é', "Lw2'", '#'];
+const moveString = (r) => Array.from({ length: r(30) }, () => pick(r, TOKENS) + (r(4) ? ' ' : '')).join('');
+
+// A refusal is an Error (not a trap) whose message is worth showing.
+function assertClearError(e, what) {
+  assert.ok(e instanceof Error, `${what}: threw ${e}`);
+  assert.ok(!(e instanceof WebAssembly.RuntimeError), `${what}: the wasm trapped: ${e.message}`);
+  assert.ok(e.message.length > 5, `${what}: "${e.message}"`);
+}
+
+test('sticker strings through validate and the solvers', () => {
+  const r = rng(2024);
+  const solver = new Solver();
+  solver.seed(1, 2);
+  let [solved, refused] = [0, 0];
+  for (let i = 0; i < CASES; i++) {
+    const text = stickerString(r, solver);
+    const v = validate(text);
+    if (v.ok) {
+      assert.equal(v.problems.length, 0);
+      let solution;
+      try {
+        solution = v.size === 2 ? solver.solve_2x2(text, 'htm') : solver.solve_3x3(text, 20, 2e6);
+      } catch (e) {
+        // The node budget keeps the run short; a stop is the one refusal a legal cube may get.
+        assert.match(e.message, /error\[stopped\]/, `case ${i}: legal ${text} refused`);
+        v.free();
+        continue;
+      }
+      const after = apply_moves(v.size, text, solution.moves);
+      assert.ok(is_solved(after), `case ${i}: ${text} + ${solution.moves}`);
+      solution.free();
+      solved++;
+    } else {
+      assert.ok(v.problems.length > 0, `case ${i}: refused without a problem: ${text}`);
+      for (const p of v.problems) {
+        assert.ok(CODES.includes(p.code), `case ${i}: code ${p.code}`);
+        assert.ok(p.message.length > 5 && p.stickers.length <= p.indices.length);
+      }
+      for (const call of [() => solver.solve_2x2(text, 'htm'), () => solver.solve_3x3(text, 20, 1e5)]) {
+        assert.throws(call, (e) => (assertClearError(e, `case ${i}`), /error\[/.test(e.message)));
+      }
+      refused++;
+    }
+    v.free();
+  }
+  assert.ok(solved > 0 && refused > 0, `${solved} solved, ${refused} refused`);
+});
+
+test('move strings apply or name the bad token', () => {
+  const r = rng(77);
+  let [applied, refused] = [0, 0];
+  for (let i = 0; i < CASES; i++) {
+    const text = moveString(r);
+    const size = r(2) ? 2 : 3;
+    try {
+      assert.equal(apply_moves(size, '', text).length, size * size * 6);
+      applied++;
+    } catch (e) {
+      assertClearError(e, `case ${i}: ${text}`);
+      refused++;
+    }
+  }
+  assert.ok(applied > 0 && refused > 0, `${applied} applied, ${refused} refused`);
+});
+
+test('table bytes are checked, never trusted', () => {
+  const r = rng(99);
+  const solver = new Solver();
+  while (solver.build_2x2_step('htm') < 1);
+  const good = solver.table_2x2_bytes('htm');
+  const n = Math.max(100, Math.floor(CASES / 20));
+  for (let i = 0; i < n; i++) {
+    const bad = Uint8Array.from(good);
+    const cut = r(3) === 0;
+    const bytes = cut ? bad.subarray(0, r(bad.length)) : bad;
+    if (!cut) for (let k = 0; k <= r(3); k++) bytes[r(r(2) ? 200 : bytes.length)] ^= 1 << r(8);
+    const fresh = new Solver();
+    try {
+      fresh.load_2x2('htm', bytes);
+      assert.deepEqual(fresh.table_2x2_bytes('htm'), good, `case ${i}: took changed bytes`);
+    } catch (e) {
+      assertClearError(e, `case ${i}`);
+    }
+    fresh.free();
+    // The optimal solver's loaders on random headers: refused, and the solver still usable.
+    const junk = Uint8Array.from({ length: r(300) }, () => r(256));
+    if (junk.length >= 8) junk.set(new TextEncoder().encode('CUBEHINT'));
+    const optimal = new OptimalSolver('h0-2bit');
+    assert.throws(() => optimal.load(junk), (e) => (assertClearError(e, `case ${i}`), true));
+    assert.throws(() => optimal.load_phase1(junk), (e) => (assertClearError(e, `case ${i}`), true));
+    assert.equal(optimal.ready(), false);
+    optimal.free();
+  }
+});
