@@ -3,7 +3,8 @@
 //! strings or typed results (`Validation`, `Solution`, …), whose TypeScript declarations
 //! wasm-bindgen writes to `www/pkg/cubehint.d.ts`. `docs/js-api.md` lists them.
 
-use crate::coord::h0::{H0Coords, N_H0};
+use crate::coord::h0::N_H0;
+use crate::coord::h0_coords::H0Coords;
 use crate::cube::facelet::{facelet_name, read_letters, to_string};
 use crate::cube::{format_moves, Size};
 use crate::error::SolveError;
@@ -449,8 +450,8 @@ impl OptimalSolver {
     #[wasm_bindgen(constructor)]
     pub fn new(size: &str) -> Result<OptimalSolver, JsError> {
         install_panic_hook();
-        let size = TableSize::parse(size)
-            .ok_or_else(|| JsError::new("the table size is h0-2bit, h0, h3, h4, h5 or h6"))?;
+        let size =
+            TableSize::parse(size).ok_or_else(|| JsError::new("the table size is h0-2bit, h0, h3, h4, h5 or h6"))?;
         Ok(OptimalSolver {
             size,
             build: None,

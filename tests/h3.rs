@@ -5,7 +5,8 @@
 mod common;
 
 use common::{bench_cubes, check_flip_entries, random_moves};
-use cubehint::coord::h0::{H0Coords, N_H0};
+use cubehint::coord::h0::N_H0;
+use cubehint::coord::h0_coords::H0Coords;
 use cubehint::cube::{parse_moves, CubieCube, Face};
 use cubehint::native::{flip_table_threads, read_flip_table};
 use cubehint::rng::Rng;

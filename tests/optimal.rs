@@ -3,8 +3,9 @@
 mod common;
 
 use common::random_moves;
+use cubehint::coord::h0::N_H0;
 use cubehint::coord::h0::{cocsep, cocsep_cube, esep, esep_cube, esep_masks, N_COCSEP, N_ESEP};
-use cubehint::coord::h0::{H0Coords, N_H0};
+use cubehint::coord::h0_coords::H0Coords;
 use cubehint::coord::sym::{conj_facelets, inverse, syms};
 use cubehint::cube::parse_moves;
 use cubehint::cube::{CubieCube, Face, Move};

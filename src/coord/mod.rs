@@ -3,6 +3,7 @@
 pub mod esep_conj;
 pub mod flips;
 pub mod h0;
+pub mod h0_coords;
 pub mod index;
 pub mod phase1;
 pub mod phase2;

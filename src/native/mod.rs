@@ -2,7 +2,7 @@
 //! uses neither, so that the same code runs in a browser worker; the CLI reaches both through
 //! here.
 
-use crate::coord::h0::H0Coords;
+use crate::coord::h0_coords::H0Coords;
 use crate::cube::{CubieCube, Move};
 use crate::error::TableError;
 use crate::solve::optimal::{solve_optimal, OptimalProgress, OptimalSearch, SharedCap};

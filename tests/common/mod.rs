@@ -51,7 +51,7 @@ pub fn far_or_near(rng: &mut Rng, i: usize) -> cubehint::cube::CubieCube {
 
 /// A flip table's entry for `cube` the slow way (the table keeping `bits` flips): the whole cube
 /// conjugated to its corner class representative, its edges' slices and kept flips read off it.
-pub fn flip_entry_slow(c: &cubehint::coord::h0::H0Coords, bits: usize, cube: &cubehint::cube::CubieCube) -> u64 {
+pub fn flip_entry_slow(c: &cubehint::coord::h0_coords::H0Coords, bits: usize, cube: &cubehint::cube::CubieCube) -> u64 {
     use cubehint::coord::h0::{cocsep, esep, N_ESEP};
     let cs = c.class_sym[cocsep(cube)] as usize;
     let conj = cubehint::coord::sym::syms()[cs & 63].conj(cube);
@@ -75,7 +75,7 @@ pub fn bench_cubes(skip: usize) -> Vec<cubehint::cube::CubieCube> {
 
 /// Checks each table's entry against [`flip_entry_slow`] for 20,000 cubes far and near.
 pub fn check_flip_entries(
-    c: &cubehint::coord::h0::H0Coords,
+    c: &cubehint::coord::h0_coords::H0Coords,
     tables: &[&cubehint::tables::optimal::FlipTable],
     seed: u64,
 ) {

@@ -15,7 +15,8 @@
 
 use super::flip_table::{entries, entry_of, h11_values, index_by_class, FlipTable, MAX_BITS};
 use crate::coord::flips::FlipCoords;
-use crate::coord::h0::{H0Coords, N_ESEP, N_H0};
+use crate::coord::h0::{N_ESEP, N_H0};
+use crate::coord::h0_coords::H0Coords;
 use crate::cube::CubieCube;
 use crate::tables::huge_pages;
 use crate::tables::nibble::NibbleTable;

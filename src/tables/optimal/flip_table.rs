@@ -7,7 +7,8 @@
 //! `docs/tables.md`.
 
 use crate::coord::flips::{FlipCoords, TRACKED};
-use crate::coord::h0::{H0Coords, N_ESEP, N_H0};
+use crate::coord::h0::{N_ESEP, N_H0};
+use crate::coord::h0_coords::H0Coords;
 use crate::error::TableError;
 use crate::tables::format::{self, Packed, KIND_OPTIMAL_H3, KIND_OPTIMAL_H4, KIND_OPTIMAL_H5, KIND_OPTIMAL_H6};
 use crate::tables::huge_pages;

@@ -12,7 +12,8 @@
 //! | near | 4 | 58.8 MB | distances up to 8, then 9 for "9 or more": all a flip table needs |
 
 use super::size::TableSize;
-use crate::coord::h0::{cocsep, esep, H0Coords, N_CORNER_CLASSES, N_ESEP, N_H0};
+use crate::coord::h0::{cocsep, esep, N_CORNER_CLASSES, N_ESEP, N_H0};
+use crate::coord::h0_coords::H0Coords;
 use crate::cube::CubieCube;
 use crate::error::TableError;
 use crate::tables::format::{self, Packed, KIND_OPTIMAL_H0, KIND_OPTIMAL_H0_NEAR, KIND_OPTIMAL_H0_TWO_BIT};
