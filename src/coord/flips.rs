@@ -3,6 +3,7 @@
 //! slots a flip table keeps ([`TRACKED`]).
 
 use super::sym::{syms, N_SYM};
+use super::N_MOVES;
 use crate::cube::cubie::move_cubes;
 use crate::cube::CubieCube;
 
@@ -54,14 +55,14 @@ impl FlipCoords {
     /// Builds the tables from cubies and the symmetries' own tables.
     pub fn generate() -> FlipCoords {
         let moves = move_cubes();
-        let mut flip_move = vec![0u16; 4096 * 18].into_boxed_slice();
+        let mut flip_move = vec![0u16; 4096 * N_MOVES].into_boxed_slice();
         for f in 0..4096usize {
             let mut c = CubieCube::SOLVED;
             for i in 0..12 {
                 c.eo[i] = (f >> i & 1) as u8;
             }
             for (m, mc) in moves.iter().enumerate() {
-                flip_move[f * 18 + m] = flips(&c.compose(mc));
+                flip_move[f * N_MOVES + m] = flips(&c.compose(mc));
             }
         }
         let mut add = vec![[0u16; 3]; N_SYM].into_boxed_slice();

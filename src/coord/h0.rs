@@ -13,13 +13,14 @@
 //! [`esep_cube`]).
 
 use super::index::{binomial, comb_rank, comb_unrank, ori_unrank};
+use super::N_TWIST;
 use crate::cube::CubieCube;
 use std::sync::OnceLock;
 
 /// Corner separations: C(8, 4).
 pub const N_CSEP: usize = 70;
 /// `cocsep` values: 70 × 3^7.
-pub const N_COCSEP: usize = N_CSEP * 2187;
+pub const N_COCSEP: usize = N_CSEP * N_TWIST;
 /// `esep` values: C(12, 4) × C(8, 4).
 pub const N_ESEP: usize = 495 * 70;
 
@@ -65,7 +66,7 @@ pub fn cocsep(cube: &CubieCube) -> usize {
     for i in 0..7 {
         twist = twist * 3 + cube.co[i] as usize;
     }
-    ranks().csep[mask] as usize * 2187 + twist
+    ranks().csep[mask] as usize * N_TWIST + twist
 }
 
 /// The rank tables behind [`esep`]: 12-bit masks of E-slice slots (4096 entries) and 8-bit
@@ -110,13 +111,13 @@ pub fn esep(cube: &CubieCube) -> usize {
 /// A cube (corners only; edges solved) with `cocsep` value `value`.
 pub fn cocsep_cube(value: usize) -> CubieCube {
     let mut marked = [false; 8];
-    comb_unrank(value / 2187, 4, &mut marked);
+    comb_unrank(value / N_TWIST, 4, &mut marked);
     let mut cube = CubieCube::SOLVED;
     let (mut a, mut b) = ([0u8, 2, 5, 7].into_iter(), [1u8, 3, 4, 6].into_iter());
     for i in 0..8 {
         cube.cp[i] = if marked[i] { a.next() } else { b.next() }.expect("four of each");
     }
-    ori_unrank(value % 2187, 3, &mut cube.co);
+    ori_unrank(value % N_TWIST, 3, &mut cube.co);
     cube
 }
 

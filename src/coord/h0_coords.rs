@@ -5,6 +5,7 @@
 use super::esep_conj::EsepConj;
 use super::h0::{cocsep, cocsep_cube, esep, esep_cube, N_COCSEP, N_CORNER_CLASSES, N_CSEP, N_ESEP};
 use super::sym::{inverse, syms, N_SYM};
+use super::{N_MOVES, N_TWIST};
 use crate::cube::cubie::{compose_corners, move_cubes};
 use crate::cube::CubieCube;
 
@@ -51,7 +52,7 @@ fn bfs_small(size: usize, start: usize, step: impl Fn(usize, usize) -> usize) ->
     while !frontier.is_empty() {
         let mut next = Vec::new();
         for &x in &frontier {
-            for m in 0..18 {
+            for m in 0..N_MOVES {
                 let y = step(x, m);
                 if dist[y] == UNREACHED {
                     dist[y] = d + 1;
@@ -69,26 +70,26 @@ impl H0Coords {
     /// Builds everything from cubies (a fraction of a second).
     pub fn generate() -> H0Coords {
         let moves = move_cubes();
-        let mut twist_move = vec![0u16; 2187 * 18].into_boxed_slice();
-        let mut csep_move = vec![0u8; N_CSEP * 18].into_boxed_slice();
+        let mut twist_move = vec![0u16; N_TWIST * N_MOVES].into_boxed_slice();
+        let mut csep_move = vec![0u8; N_CSEP * N_MOVES].into_boxed_slice();
         let corner_move = |x: usize, mc: &CubieCube| {
             let c = cocsep_cube(x);
             let (cp, co) = compose_corners(&c.cp, &c.co, &mc.cp, &mc.co);
             cocsep(&CubieCube { cp, co, ..c })
         };
         for (m, mc) in moves.iter().enumerate() {
-            for t in 0..2187 {
-                twist_move[t * 18 + m] = (corner_move(t, mc) % 2187) as u16;
+            for t in 0..N_TWIST {
+                twist_move[t * N_MOVES + m] = (corner_move(t, mc) % N_TWIST) as u16;
             }
             for s in 0..N_CSEP {
-                csep_move[s * 18 + m] = (corner_move(s * 2187, mc) / 2187) as u8;
+                csep_move[s * N_MOVES + m] = (corner_move(s * N_TWIST, mc) / N_TWIST) as u8;
             }
         }
-        let mut emove = vec![0u16; N_ESEP * 18].into_boxed_slice();
+        let mut emove = vec![0u16; N_ESEP * N_MOVES].into_boxed_slice();
         for x in 0..N_ESEP {
             let c = esep_cube(x);
             for (m, mc) in moves.iter().enumerate() {
-                emove[x * 18 + m] = esep(&c.compose(mc)) as u16;
+                emove[x * N_MOVES + m] = esep(&c.compose(mc)) as u16;
             }
         }
         let syms = syms();
@@ -128,7 +129,7 @@ impl H0Coords {
                 econj[s * N_ESEP + x] = esep(&conj) as u16;
             }
         }
-        let edist = bfs_small(N_ESEP, esep(&CubieCube::SOLVED), |x, m| emove[x * 18 + m] as usize);
+        let edist = bfs_small(N_ESEP, esep(&CubieCube::SOLVED), |x, m| emove[x * N_MOVES + m] as usize);
         let (reps, stabiliser) = (reps.into_boxed_slice(), stabiliser.into_boxed_slice());
         let mut coords = H0Coords {
             twist_move,
@@ -149,8 +150,8 @@ impl H0Coords {
     /// `cocsep` after move `m` (0..18).
     #[inline(always)]
     pub fn cmove(&self, cocsep: usize, m: usize) -> usize {
-        let (s, t) = (cocsep / 2187, cocsep % 2187);
-        self.csep_move[s * 18 + m] as usize * 2187 + self.twist_move[t * 18 + m] as usize
+        let (s, t) = (cocsep / N_TWIST, cocsep % N_TWIST);
+        self.csep_move[s * N_MOVES + m] as usize * N_TWIST + self.twist_move[t * N_MOVES + m] as usize
     }
 
     /// The table entry of a coordinate pair.

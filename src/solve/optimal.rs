@@ -31,6 +31,7 @@ use crate::coord::flips;
 use crate::coord::h0::{cocsep, esep_masks};
 use crate::coord::index::perm_rank;
 use crate::coord::sym::{self_symmetries, syms};
+use crate::coord::{N_MOVES, N_TWIST};
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Move};
 use crate::tables::optimal::{BoundEntry, EntryKeys, OptimalTables};
@@ -71,7 +72,7 @@ const NO_AXIS: Axis = Axis { twist: 0, flip: 0, slice: 0, d: 0 };
 /// One node on the path: its children that passed both bounds, and how many are done.
 #[derive(Clone, Copy)]
 struct Frame {
-    kids: [Kid; 18],
+    kids: [Kid; N_MOVES],
     len: u8,
     next: u8,
 }
@@ -101,7 +102,7 @@ pub struct OptimalSearch {
     nodes: u64,
     result: Option<Vec<Move>>,
     /// For each axis, the move numbers a turn has in that axis's view.
-    axis_moves: [[u8; 18]; 3],
+    axis_moves: [[u8; N_MOVES]; 3],
     /// The phase-1 bounds are on for the depth being searched (the table was there when it
     /// started; a table that turns up later waits for the next depth, as the nodes on the stack
     /// carry no phase-1 coordinates).
@@ -118,7 +119,7 @@ pub struct OptimalSearch {
     first: u32,
     /// For each first move, the second moves tried: one of each class under the symmetries
     /// of the cube that also keep the first move.
-    second: [u32; 18],
+    second: [u32; N_MOVES],
     /// This search's share of the work: `(which, of how many)`.
     share: (u32, u32),
     /// Nodes reached after [`SPLIT_AT`] moves at this depth so far (dealt out among the shares).
@@ -199,13 +200,13 @@ impl OptimalSearch {
             path: Vec::with_capacity(24),
             nodes: 0,
             result: None,
-            axis_moves: [[0; 18]; 3],
+            axis_moves: [[0; N_MOVES]; 3],
             axes_on: false,
             axes_keep: true,
             axes_seen: 0,
             axes_cut: 0,
             first: ALL_MOVES,
-            second: [ALL_MOVES; 18],
+            second: [ALL_MOVES; N_MOVES],
             share: (0, 1),
             dealt: 0,
             cap: u32::MAX,
@@ -352,7 +353,7 @@ impl OptimalSearch {
         let mut out = std::mem::take(&mut self.level_buf);
         out.clear();
         self.expand_many(t, tp, &[(0, *node)], last.is_none(), allowed, left, &mut out);
-        let mut frame = Frame { kids: [NO_KID; 18], len: 0, next: 0 };
+        let mut frame = Frame { kids: [NO_KID; N_MOVES], len: 0, next: 0 };
         if left == 1 {
             if let Some(&(_, kid)) = out.first() {
                 let mut sol = std::mem::take(&mut self.path);
@@ -495,8 +496,8 @@ impl OptimalSearch {
         let mut bound = [0u32; CHUNK];
         if corner_reads {
             for k in 0..n {
-                let perm = corners.pmove[parent(k).perm as usize * 18 + cand[k].1 as usize];
-                bound[k] = corners.distance(perm as usize, cs2[k] % 2187);
+                let perm = corners.pmove[parent(k).perm as usize * N_MOVES + cand[k].1 as usize];
+                bound[k] = corners.distance(perm as usize, cs2[k] % N_TWIST);
             }
         }
         // The flip table (h3 to h6) next, where there is one: it knows more than h0 except
@@ -506,7 +507,7 @@ impl OptimalSearch {
         let mut flips = [0u16; CHUNK];
         if let Some(h3) = &t.flip {
             for k in 0..n {
-                flips[k] = h3.flips.flip_move[parent(k).flips as usize * 18 + cand[k].1 as usize];
+                flips[k] = h3.flips.flip_move[parent(k).flips as usize * N_MOVES + cand[k].1 as usize];
             }
         }
         let mut keys = [EntryKeys::default(); CHUNK];
@@ -593,9 +594,9 @@ impl OptimalSearch {
                 let k = k as usize;
                 for a in 0..3 {
                     let (from, mv) = (&parent(k).axes[a], self.axis_moves[a][cand[k].1 as usize] as usize);
-                    let twist = tp.twist_move[from.twist as usize * 18 + mv];
-                    let flip = tp.flip_move[from.flip as usize * 18 + mv];
-                    let slice = tp.slice_move[from.slice as usize * 18 + mv];
+                    let twist = tp.twist_move[from.twist as usize * N_MOVES + mv];
+                    let flip = tp.flip_move[from.flip as usize * N_MOVES + mv];
+                    let slice = tp.slice_move[from.slice as usize * N_MOVES + mv];
                     axes[k][a] = Axis { twist, flip, slice, d: 0 };
                     if !near {
                         entry[k][a] = p1.coords.index(twist as usize, flip as usize, slice as usize);
@@ -623,7 +624,8 @@ impl OptimalSearch {
             if bound[k] < left {
                 let node = parent(k);
                 let m = Move::ALL[cand[k].1 as usize];
-                let (cocsep, mask, perm) = (cs2[k] as u32, w2[k], corners.pmove[node.perm as usize * 18 + m.index()]);
+                let (cocsep, mask, perm) =
+                    (cs2[k] as u32, w2[k], corners.pmove[node.perm as usize * N_MOVES + m.index()]);
                 let kid =
                     Kid { m, cocsep, mask, perm, flips: flips[k], skip_half: skip_half[k], inv: inv[k], axes: axes[k] };
                 out.push((cand[k].0, kid));
@@ -720,7 +722,7 @@ impl OptimalSearch {
             return self;
         }
         // conj[s][m]: the move s m s⁻¹.
-        let conj: Vec<[usize; 18]> = group
+        let conj: Vec<[usize; N_MOVES]> = group
             .iter()
             .map(|&s| {
                 std::array::from_fn(|m| {
@@ -731,11 +733,11 @@ impl OptimalSearch {
             .collect();
         // Keeps the least move of each class under the symmetries `which`.
         let least = |which: &[usize]| -> u32 {
-            (0..18).filter(|&m| which.iter().all(|&g| conj[g][m] >= m)).fold(0, |b, m| b | 1 << m)
+            (0..N_MOVES).filter(|&m| which.iter().all(|&g| conj[g][m] >= m)).fold(0, |b, m| b | 1 << m)
         };
         let all: Vec<usize> = (0..group.len()).collect();
         self.first = least(&all);
-        for m1 in 0..18 {
+        for m1 in 0..N_MOVES {
             let keep: Vec<usize> = all.iter().copied().filter(|&g| conj[g][m1] == m1).collect();
             self.second[m1] = least(&keep);
         }

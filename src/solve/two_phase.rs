@@ -7,6 +7,7 @@ use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
 use crate::coord::sym::{self_symmetries, syms, Sym};
 use crate::coord::Coord;
+use crate::coord::N_MOVES;
 use crate::cube::moves::{apply_turns, rotation_face_map, rotations, Turn};
 use crate::cube::{push_merged, CubieCube, Face, Move};
 use crate::error::SolveError;
@@ -72,7 +73,7 @@ struct Search<'a> {
     cubes: [CubieCube; 32],
     valid: usize,
     /// Move numbers as the quarter-turned view of each direction sees them.
-    y_moves: [u8; 18],
+    y_moves: [u8; N_MOVES],
     /// The direction being searched, and the best solution so far with its direction.
     dir: usize,
     best: Option<(usize, Vec<Move>)>,
@@ -154,7 +155,7 @@ impl Search<'_> {
         // look-ups overlap.
         let tb = self.t;
         let (tw, fl, sl) = tb.phase1_rows(n.twist, n.flip, n.slice);
-        let mut bound = [u8::MAX; 18];
+        let mut bound = [u8::MAX; N_MOVES];
         for face in 0..6 {
             let m = Move::ALL[face * 3];
             if !may_follow(last, m) {
@@ -164,7 +165,7 @@ impl Search<'_> {
                 bound[k] = tb.flip_twist(fl[k] as usize, tw[k] as usize);
             }
         }
-        let (twy, fly) = (&tb.twist_move[n.twist_y * 18..], &tb.flip_move[n.flip_y * 18..]);
+        let (twy, fly) = (&tb.twist_move[n.twist_y * N_MOVES..], &tb.flip_move[n.flip_y * N_MOVES..]);
         for m in Move::ALL {
             let k = m.index();
             if bound[k] >= togo {
@@ -254,7 +255,7 @@ impl Search<'_> {
         let tb = self.t;
         let (tw, fl, sl) = tb.phase1_rows(n.twist, n.flip, n.slice);
         // The children's table reads in batches, so the (mostly uncached) loads overlap.
-        let mut dist = [u8::MAX; 18];
+        let mut dist = [u8::MAX; N_MOVES];
         let read =
             |k: usize| next_distance(n.h, p.code(p.coords.index(tw[k] as usize, fl[k] as usize, sl[k] as usize)));
         if n.h < togo {
@@ -420,7 +421,7 @@ pub fn solve_with_stats(
         t: tables,
         limits: *limits,
         path: Vec::with_capacity(32),
-        y_moves: [0; 18],
+        y_moves: [0; N_MOVES],
         cubes: [*cube; 32],
         valid: 0,
         dir: 0,
@@ -448,7 +449,7 @@ pub fn solve_with_stats(
     // (Found when first needed: most solves end before.)
     let mut symmetric = None;
     // Each direction's cube after each premove, made when first needed.
-    let mut pre_starts: Vec<Option<[(Node1, CubieCube); 18]>> = (0..dirs.len()).map(|_| None).collect();
+    let mut pre_starts: Vec<Option<[(Node1, CubieCube); N_MOVES]>> = (0..dirs.len()).map(|_| None).collect();
     'depths: for d1 in 0..=limits.max_length {
         for (i, n) in starts.iter().enumerate() {
             if d1 >= s.bound {
@@ -524,7 +525,7 @@ const SHORT_DEPTH: u8 = 10;
 /// Phase-1 coordinates of one axis frame and the move-number map into it.
 #[derive(Clone, Copy)]
 struct Frame {
-    moves: [u8; 18],
+    moves: [u8; N_MOVES],
     twist: usize,
     flip: usize,
     slice: usize,
@@ -578,9 +579,9 @@ fn short_solution(
             let mut next = *frames;
             for f in next.iter_mut() {
                 let k = f.moves[m.index()] as usize;
-                f.twist = t.twist_move[f.twist * 18 + k] as usize;
-                f.flip = t.flip_move[f.flip * 18 + k] as usize;
-                f.slice = t.slice_move[f.slice * 18 + k] as usize;
+                f.twist = t.twist_move[f.twist * N_MOVES + k] as usize;
+                f.flip = t.flip_move[f.flip * N_MOVES + k] as usize;
+                f.slice = t.slice_move[f.slice * N_MOVES + k] as usize;
                 f.d = match &t.phase1 {
                     Some(p) => next_distance(f.d, p.code(p.coords.index(f.twist, f.flip, f.slice))),
                     None => small(f),
@@ -669,13 +670,13 @@ impl View {
     }
 
     /// For each move number of the original frame, the same turn's number in the rotated frame.
-    fn move_map(&self) -> [u8; 18] {
+    fn move_map(&self) -> [u8; N_MOVES] {
         move_map(&self.faces)
     }
 }
 
 /// For each move number, the same turn's number in a frame whose face `f` is `faces[f]`.
-fn move_map(faces: &[Face; 6]) -> [u8; 18] {
+fn move_map(faces: &[Face; 6]) -> [u8; N_MOVES] {
     std::array::from_fn(|k| {
         let m = Move::ALL[k];
         let f = faces.iter().position(|&x| x == m.face()).expect("six faces");
@@ -709,7 +710,7 @@ fn quarter_about_u() -> &'static View {
 
 /// The cube's phase-1 coordinates (twist, flip, slice) seen with U, R and F on top, and for
 /// each view the move numbers a turn of the original cube has there.
-pub(crate) fn axis_views(cube: &CubieCube) -> [([usize; 3], [u8; 18]); 3] {
+pub(crate) fn axis_views(cube: &CubieCube) -> [([usize; 3], [u8; N_MOVES]); 3] {
     std::array::from_fn(|i| {
         let view = &views()[i];
         let seen = view.view(cube);

@@ -20,6 +20,7 @@ use super::format::{self, Packed, KIND_PHASE1};
 use crate::coord::phase1::{Flip, Slice, Twist};
 use crate::coord::sym::{ud_syms, Sym, N_UD_SYM};
 use crate::coord::sym_coord::{conj_table, SymCoord};
+use crate::coord::N_MOVES;
 use crate::coord::{Coord, N_FLIP, N_SLICE, N_TWIST};
 use crate::cube::CubieCube;
 use crate::error::TableError;
@@ -165,15 +166,18 @@ impl Phase1Table {
         while (tw, fl, sl) != (0, 0, 0) {
             let code = self.code(self.coords.index(tw, fl, sl));
             let down = (code + 2) % 3;
-            let k = (0..18).find(|&k| {
-                let (t2, f2, s2) =
-                    (t.twist_move()[tw * 18 + k], t.flip_move()[fl * 18 + k], t.slice_move()[sl * 18 + k]);
+            let k = (0..N_MOVES).find(|&k| {
+                let (t2, f2, s2) = (
+                    t.twist_move()[tw * N_MOVES + k],
+                    t.flip_move()[fl * N_MOVES + k],
+                    t.slice_move()[sl * N_MOVES + k],
+                );
                 self.code(self.coords.index(t2 as usize, f2 as usize, s2 as usize)) == down
             })?;
             (tw, fl, sl) = (
-                t.twist_move()[tw * 18 + k] as usize,
-                t.flip_move()[fl * 18 + k] as usize,
-                t.slice_move()[sl * 18 + k] as usize,
+                t.twist_move()[tw * N_MOVES + k] as usize,
+                t.flip_move()[fl * N_MOVES + k] as usize,
+                t.slice_move()[sl * N_MOVES + k] as usize,
             );
             steps += 1;
             if steps > 20 {
@@ -312,11 +316,11 @@ impl Phase1Build {
         let next = (self.depth + 1) % 3;
         let rep = c.flipslice.reps[class] as usize;
         let (sl, fl) = (rep / N_FLIP, rep % N_FLIP);
-        let mut base = [0usize; 18];
-        let mut sym = [0usize; 18];
-        let mut stab = [0u16; 18];
-        for m in 0..18 {
-            let raw = self.slice_move[sl * 18 + m] as usize * N_FLIP + self.flip_move[fl * 18 + m] as usize;
+        let mut base = [0usize; N_MOVES];
+        let mut sym = [0usize; N_MOVES];
+        let mut stab = [0u16; N_MOVES];
+        for m in 0..N_MOVES {
+            let raw = self.slice_move[sl * N_MOVES + m] as usize * N_FLIP + self.flip_move[fl * N_MOVES + m] as usize;
             let cs = c.flipslice.class_sym[raw] as usize;
             base[m] = (cs >> 4) * N_TWIST;
             sym[m] = cs & 15;
@@ -339,13 +343,13 @@ impl Phase1Build {
                 }
             }
             let here = get(packed, i);
-            let moves = &self.twist_move[t * 18..t * 18 + 18];
+            let moves = &self.twist_move[t * N_MOVES..t * N_MOVES + N_MOVES];
             if self.backward {
                 if here != UNREACHED {
                     t += 1;
                     continue;
                 }
-                let found = (0..18).any(|m| {
+                let found = (0..N_MOVES).any(|m| {
                     let t2 = c.twist_conj[moves[m] as usize * N_UD_SYM + sym[m]] as usize;
                     get(packed, base[m] + t2) == code
                 });
@@ -358,7 +362,7 @@ impl Phase1Build {
                     t += 1;
                     continue;
                 }
-                for m in 0..18 {
+                for m in 0..N_MOVES {
                     let t2 = c.twist_conj[moves[m] as usize * N_UD_SYM + sym[m]] as usize;
                     if get(packed, base[m] + t2) == UNREACHED {
                         set(packed, base[m] + t2, next);
@@ -432,11 +436,11 @@ impl NearSubgroup {
         for d in 1..=NEAR_DEPTH {
             let mut next = Vec::new();
             for &(t, f, s) in &frontier {
-                for m in 0..18 {
+                for m in 0..N_MOVES {
                     let c = (
-                        twist_move[t * 18 + m] as usize,
-                        flip_move[f * 18 + m] as usize,
-                        slice_move[s * 18 + m] as usize,
+                        twist_move[t * N_MOVES + m] as usize,
+                        flip_move[f * N_MOVES + m] as usize,
+                        slice_move[s * N_MOVES + m] as usize,
                     );
                     if near.get(c.0, c.1, c.2) == u8::MAX {
                         near.insert(near_key(c.0, c.1, c.2), d);

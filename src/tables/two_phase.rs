@@ -21,6 +21,7 @@ use crate::coord::phase2::{CornerCombParity, CornerPerm, SlicePerm, UdEdgePerm};
 use crate::coord::sym::{ud_mult, ud_syms, Sym, N_UD_ROT, N_UD_SYM};
 use crate::coord::sym_coord::{conj_ori, conj_perm, conj_table, SymCoord};
 use crate::coord::{Coord, N_CORNER_COMB_PARITY, N_SLICE, N_SLICE_PERM, N_TWIST};
+use crate::coord::N_MOVES;
 use crate::cube::cubie::move_cubes;
 use crate::cube::{CubieCube, Face, Move};
 use crate::error::TableError;
@@ -40,7 +41,7 @@ pub fn is_phase2_move(m: Move) -> bool {
 /// The symmetries flip is reduced by: the diagonal ones (numbered as in `coord::sym`).
 const FLIP_SYMS: [usize; 8] = [0, 1, 2, 3, 8, 9, 10, 11];
 
-const ALL_COLUMNS: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+const ALL_COLUMNS: [usize; N_MOVES] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 
 fn apply(c: &CubieCube, m: Move) -> CubieCube {
     c.apply_move(m)
@@ -199,9 +200,9 @@ impl TwoPhaseTables {
     #[inline(always)]
     pub fn phase1_rows(&self, twist: usize, flip: usize, slice: usize) -> (&[u16], &[u16], &[u16]) {
         (
-            &self.twist_move[twist * 18..twist * 18 + 18],
-            &self.flip_move[flip * 18..flip * 18 + 18],
-            &self.slice_move[slice * 18..slice * 18 + 18],
+            &self.twist_move[twist * N_MOVES..twist * N_MOVES + N_MOVES],
+            &self.flip_move[flip * N_MOVES..flip * N_MOVES + N_MOVES],
+            &self.slice_move[slice * N_MOVES..slice * N_MOVES + N_MOVES],
         )
     }
 

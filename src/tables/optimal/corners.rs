@@ -2,6 +2,7 @@
 
 use crate::coord::index::{ori_rank, ori_unrank, perm_rank, perm_unrank};
 use crate::coord::sym::{ud_inverse, ud_syms};
+use crate::coord::{N_CORNER_PERM, N_MOVES, N_TWIST};
 use crate::cube::cubie::{compose_corners, move_cubes};
 use crate::cube::CubieCube;
 use crate::tables::nibble::NibbleTable;
@@ -43,25 +44,25 @@ impl CornerTable {
             ori_unrank(twist, 3, &mut c.co);
             c
         };
-        let mut pmove = vec![0u16; 40320 * 18].into_boxed_slice();
-        for p in 0..40320 {
+        let mut pmove = vec![0u16; N_CORNER_PERM * N_MOVES].into_boxed_slice();
+        for p in 0..N_CORNER_PERM {
             let c = cube_of(p, 0);
             for (m, mc) in moves.iter().enumerate() {
-                pmove[p * 18 + m] = perm_rank(&compose_corners(&c.cp, &c.co, &mc.cp, &mc.co).0) as u16;
+                pmove[p * N_MOVES + m] = perm_rank(&compose_corners(&c.cp, &c.co, &mc.cp, &mc.co).0) as u16;
             }
         }
-        let mut tmove = vec![0u16; 2187 * 18].into_boxed_slice();
-        for t in 0..2187 {
+        let mut tmove = vec![0u16; N_TWIST * N_MOVES].into_boxed_slice();
+        for t in 0..N_TWIST {
             let c = cube_of(0, t);
             for (m, mc) in moves.iter().enumerate() {
-                tmove[t * 18 + m] = ori_rank(&compose_corners(&c.cp, &c.co, &mc.cp, &mc.co).1, 3) as u16;
+                tmove[t * N_MOVES + m] = ori_rank(&compose_corners(&c.cp, &c.co, &mc.cp, &mc.co).1, 3) as u16;
             }
         }
         let (syms, inv16) = (ud_syms(), ud_inverse());
-        let mut class_sym = vec![u16::MAX; 40320].into_boxed_slice();
+        let mut class_sym = vec![u16::MAX; N_CORNER_PERM].into_boxed_slice();
         let mut classes = 0u16;
         let mut stabiliser = Vec::new();
-        for p in 0..40320 {
+        for p in 0..N_CORNER_PERM {
             if class_sym[p] != u16::MAX {
                 continue;
             }
@@ -82,13 +83,13 @@ impl CornerTable {
             classes += 1;
         }
         assert_eq!(classes as usize, N_CPERM_CLASSES, "corner permutation classes");
-        let mut tconj = vec![0u16; 16 * 2187].into_boxed_slice();
-        for t in 0..2187 {
+        let mut tconj = vec![0u16; 16 * N_TWIST].into_boxed_slice();
+        for t in 0..N_TWIST {
             let cube = cube_of(0, t);
             let mut conj = cube;
             for (s, sym) in syms.iter().enumerate() {
                 sym.conj_corners(&cube, &mut conj);
-                tconj[s * 2187 + t] = ori_rank(&conj.co, 3) as u16;
+                tconj[s * N_TWIST + t] = ori_rank(&conj.co, 3) as u16;
             }
         }
         let stabiliser = stabiliser.into_boxed_slice();
@@ -101,7 +102,7 @@ impl CornerTable {
     #[inline(always)]
     pub fn index(&self, perm: usize, twist: usize) -> usize {
         let cs = self.class_sym[perm] as usize;
-        (cs >> 4) * 2187 + self.tconj[(cs & 15) * 2187 + twist] as usize
+        (cs >> 4) * N_TWIST + self.tconj[(cs & 15) * N_TWIST + twist] as usize
     }
 
     /// The fewest moves that solve the corners of a cube with these coordinates.
@@ -111,17 +112,17 @@ impl CornerTable {
     }
 
     fn bfs(&self) -> NibbleTable {
-        let n = N_CPERM_CLASSES * 2187;
+        let n = N_CPERM_CLASSES * N_TWIST;
         let mut dist = vec![UNREACHED; n];
         let mut rep = vec![u16::MAX; N_CPERM_CLASSES];
-        for p in (0..40320).rev() {
+        for p in (0..N_CORNER_PERM).rev() {
             rep[(self.class_sym[p] >> 4) as usize] = p as u16;
         }
         dist[self.index(0, 0)] = 0;
         let (mut d, mut at_d, mut unreached) = (0u8, 1usize, n - 1);
         let neighbour = |i: usize, m: usize| {
-            let (p, t) = (rep[i / 2187] as usize, i % 2187);
-            self.index(self.pmove[p * 18 + m] as usize, self.tmove[t * 18 + m] as usize)
+            let (p, t) = (rep[i / N_TWIST] as usize, i % N_TWIST);
+            self.index(self.pmove[p * N_MOVES + m] as usize, self.tmove[t * N_MOVES + m] as usize)
         };
         while at_d > 0 {
             if at_d > unreached {
@@ -131,7 +132,7 @@ impl CornerTable {
                 // conjugate entries still get the same distance.
                 at_d = 0;
                 for i in 0..n {
-                    if dist[i] == UNREACHED && (0..18).any(|m| dist[neighbour(i, m)] == d) {
+                    if dist[i] == UNREACHED && (0..N_MOVES).any(|m| dist[neighbour(i, m)] == d) {
                         dist[i] = d + 1;
                         at_d += 1;
                     }
@@ -145,17 +146,17 @@ impl CornerTable {
                 if dist[i] != d {
                     continue;
                 }
-                for m in 0..18 {
+                for m in 0..N_MOVES {
                     let j = neighbour(i, m);
                     if dist[j] == UNREACHED {
                         // And the same corners up to a symmetry that fixes the class (see
                         // `expand_class`).
-                        let (class, t2) = (j / 2187, j % 2187);
+                        let (class, t2) = (j / N_TWIST, j % N_TWIST);
                         let mut stab = self.stabiliser[class] as u32 | 1;
                         while stab != 0 {
                             let s = stab.trailing_zeros() as usize;
                             stab &= stab - 1;
-                            let k = class * 2187 + self.tconj[s * 2187 + t2] as usize;
+                            let k = class * N_TWIST + self.tconj[s * N_TWIST + t2] as usize;
                             if dist[k] == UNREACHED {
                                 dist[k] = d + 1;
                                 unreached -= 1;

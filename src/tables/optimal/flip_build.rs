@@ -17,6 +17,7 @@ use super::flip_table::{entries, entry_of, h11_values, index_by_class, FlipTable
 use crate::coord::flips::FlipCoords;
 use crate::coord::h0::{N_ESEP, N_H0};
 use crate::coord::h0_coords::H0Coords;
+use crate::coord::N_MOVES;
 use crate::cube::CubieCube;
 use crate::tables::huge_pages;
 use crate::tables::nibble::NibbleTable;
@@ -139,20 +140,20 @@ struct Walker {
 /// `cocsep`, for the moves [`Walker::walk`] makes.
 struct CornerPaths {
     from: usize,
-    one: [(u32, u32); 18],
-    two: [(u32, u32); 18 * 18],
+    one: [(u32, u32); N_MOVES],
+    two: [(u32, u32); 18 * N_MOVES],
 }
 
 impl CornerPaths {
     /// Makes these the paths from `cocsep`.
     fn fill(&mut self, c: &H0Coords, cocsep: usize) {
         self.from = cocsep;
-        for m1 in 0..18 {
+        for m1 in 0..N_MOVES {
             let cs1 = c.cmove(cocsep, m1);
             self.one[m1] = (cs1 as u32, c.class_sym[cs1]);
-            for m2 in 0..18 {
+            for m2 in 0..N_MOVES {
                 let cs2 = c.cmove(cs1, m2);
-                self.two[m1 * 18 + m2] = (cs2 as u32, c.class_sym[cs2]);
+                self.two[m1 * N_MOVES + m2] = (cs2 as u32, c.class_sym[cs2]);
             }
         }
     }
@@ -302,9 +303,9 @@ impl FlipTableBuild {
                     continue;
                 }
                 let (cs, es, fl) = start(c, self.frontier[k]);
-                for m in 0..18 {
-                    let (cs2, es2) = (c.cmove(cs, m), c.emove[es * 18 + m] as usize);
-                    let fl2 = self.flips.flip_move[fl as usize * 18 + m];
+                for m in 0..N_MOVES {
+                    let (cs2, es2) = (c.cmove(cs, m), c.emove[es * N_MOVES + m] as usize);
+                    let fl2 = self.flips.flip_move[fl as usize * N_MOVES + m];
                     let (map, next, d) = (&mut self.map, &mut self.next, self.depth + 1);
                     h11_values(c, &self.flips, cs2, c.esym.mask(es2), fl2, |v| {
                         if map.insert(v, d) {
@@ -464,7 +465,7 @@ impl Walker {
     fn new(bits: usize) -> Walker {
         Walker {
             pending: vec![Vec::new(); (entries(bits) >> REGION_BITS) as usize + 1],
-            paths: Box::new(CornerPaths { from: usize::MAX, one: [(0, 0); 18], two: [(0, 0); 324] }),
+            paths: Box::new(CornerPaths { from: usize::MAX, one: [(0, 0); N_MOVES], two: [(0, 0); 324] }),
             bits,
         }
     }
@@ -485,18 +486,18 @@ impl Walker {
         }
         // Edge separations moved as slot masks: small tables in place of the 1.2 MB move table.
         let w = c.esym.mask(es);
-        for m1 in 0..18 {
+        for m1 in 0..N_MOVES {
             let w1 = c.esym.move_mask(m1, w);
-            let fl1 = flips.flip_move[fl as usize * 18 + m1];
+            let fl1 = flips.flip_move[fl as usize * N_MOVES + m1];
             self.mark(c, flips, self.paths.one[m1], w1, fl1, 1);
-            for m2 in 0..18 {
+            for m2 in 0..N_MOVES {
                 // Not the same face again, and opposite faces in one order only.
                 if m2 / 3 == m1 / 3 || (m2 / 3 % 3 == m1 / 3 % 3 && m2 < m1) {
                     continue;
                 }
                 let w2 = c.esym.move_mask(m2, w1);
-                let fl2 = flips.flip_move[fl1 as usize * 18 + m2];
-                self.mark(c, flips, self.paths.two[m1 * 18 + m2], w2, fl2, 2);
+                let fl2 = flips.flip_move[fl1 as usize * N_MOVES + m2];
+                self.mark(c, flips, self.paths.two[m1 * N_MOVES + m2], w2, fl2, 2);
             }
         }
     }

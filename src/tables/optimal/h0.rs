@@ -14,6 +14,7 @@
 use super::size::TableSize;
 use crate::coord::h0::{cocsep, esep, N_CORNER_CLASSES, N_ESEP, N_H0};
 use crate::coord::h0_coords::H0Coords;
+use crate::coord::N_MOVES;
 use crate::cube::CubieCube;
 use crate::error::TableError;
 use crate::tables::format::{self, Packed, KIND_OPTIMAL_H0, KIND_OPTIMAL_H0_NEAR, KIND_OPTIMAL_H0_TWO_BIT};
@@ -211,10 +212,10 @@ fn two_bit_base(count: &[u64; 16]) -> u8 {
 fn expand_class(c: &H0Coords, dist: &mut [u8], class: usize, d: u8, backward: bool) -> u64 {
     let row = class * N_ESEP;
     let rep = c.reps[class] as usize;
-    let mut base = [0usize; 18];
-    let mut conj = [0usize; 18];
-    let mut stab = [0u64; 18];
-    for m in 0..18 {
+    let mut base = [0usize; N_MOVES];
+    let mut conj = [0usize; N_MOVES];
+    let mut stab = [0u64; N_MOVES];
+    for m in 0..N_MOVES {
         let cs = c.class_sym[c.cmove(rep, m)] as usize;
         base[m] = (cs >> 6) * N_ESEP;
         conj[m] = (cs & 63) * N_ESEP;
@@ -226,8 +227,8 @@ fn expand_class(c: &H0Coords, dist: &mut [u8], class: usize, d: u8, backward: bo
             if dist[row + e] != UNREACHED {
                 continue;
             }
-            let moves = &c.emove[e * 18..e * 18 + 18];
-            if (0..18).any(|m| dist[base[m] + c.econj[conj[m] + moves[m] as usize] as usize] == d) {
+            let moves = &c.emove[e * N_MOVES..e * N_MOVES + N_MOVES];
+            if (0..N_MOVES).any(|m| dist[base[m] + c.econj[conj[m] + moves[m] as usize] as usize] == d) {
                 dist[row + e] = d + 1;
                 count += 1 + mark_stabilised(c, dist, row, e, c.stabiliser[class], d + 1);
             }
@@ -237,8 +238,8 @@ fn expand_class(c: &H0Coords, dist: &mut [u8], class: usize, d: u8, backward: bo
             if dist[row + e] != d {
                 continue;
             }
-            let moves = &c.emove[e * 18..e * 18 + 18];
-            for m in 0..18 {
+            let moves = &c.emove[e * N_MOVES..e * N_MOVES + N_MOVES];
+            for m in 0..N_MOVES {
                 let e2 = c.econj[conj[m] + moves[m] as usize] as usize;
                 if dist[base[m] + e2] == UNREACHED {
                     dist[base[m] + e2] = d + 1;
