@@ -1,64 +1,38 @@
-// The page: painting (mouse or keyboard, with undo), validation from Rust, solving in the
-// worker, stepwise hints in words (and speech), sharing through the address bar.
-import init, { validate, apply_moves, turn_sources, fill_forced } from './pkg/cubehint.js';
-import { Net, FACES } from './net.js';
-import { SharedOptimal, SolverClient } from './solver-client.js';
-import { describeMove, directionOf, invertMove } from './words.js';
-
-// Colours are numbered 0..5: white, red, green, yellow, orange, blue. A scheme says which colour
-// each face (U R F D L B) has when the cube is solved.
-const COLOR_NAMES = ['white', 'red', 'green', 'yellow', 'orange', 'blue'];
-const COLOR_KEYS = 'wrgyob';
-const DEFAULT_CSS = ['#ffffff', '#d0021b', '#009b48', '#ffd500', '#ff6c00', '#0046ad'];
-const SCHEMES = {
-  standard: [0, 1, 2, 3, 4, 5],
-  yellow: [3, 2, 1, 0, 5, 4],
-  custom: [0, 1, 2, 3, 4, 5],
-};
-const STORE = 'cubehint-state';
-const SETTINGS = 'cubehint-settings';
-const $ = (id) => document.getElementById(id);
-
-const settings = {
-  scheme: 'standard',
-  css: [...DEFAULT_CSS],
-  letters: false,
-  forced: true,
-  metric: 'htm',
-  speed: 400,
-  speak: false,
-  mode: 'full',
-  ...safeJson(localStorage.getItem(SETTINGS)),
-};
-const faceColor = () => SCHEMES[settings.scheme] ?? SCHEMES.standard;
-
-const state = {
-  size: 3,
-  colors: { 2: solvedColors(2), 3: solvedColors(3) },
-  selected: 0,
-  history: { 2: { undo: [], redo: [] }, 3: { undo: [], redo: [] } },
-  solution: null, // { size, moves, step, exact, start }
-  ready: { 2: false, 3: false },
-};
-
-function safeJson(text) {
-  try {
-    return JSON.parse(text) ?? {};
-  } catch {
-    return {};
-  }
-}
-
-function solvedColors(size) {
-  const map = faceColor();
-  return FACES.flatMap((_, f) => Array(size * size).fill(map[f]));
-}
+// The page's wiring: painting (mouse or keyboard, with undo), validation from Rust, solving in
+// the worker, and the buttons. The parts live in modules of their own: state.js (the cubes,
+// history, the address), settings.js, hints.js (following a solution), optimal-panel.js (Find
+// optimal), net.js (the net), solver-client.js (the workers), dom.js.
+import init, { validate, apply_moves, fill_forced } from './pkg/cubehint.js';
+import { $, escapeHtml, problemList, setStatus } from './dom.js';
+import { initHints, renderHints, speakHint, step } from './hints.js';
+import { Net } from './net.js';
+import { cancelOptimal, findOptimal, initOptimal } from './optimal-panel.js';
+import { COLOR_KEYS, COLOR_NAMES, applyLook, faceColor, saveSettings, settings } from './settings.js';
+import { SolverClient } from './solver-client.js';
+import {
+  colorsOf,
+  current,
+  encodeState,
+  faceColors,
+  isSolvedColors,
+  kept,
+  lettersOf,
+  remember,
+  restore,
+  save,
+  solvedColors,
+  state,
+  takeHistory,
+} from './state.js';
+import { FACES } from './words.js';
 
 const colorName = (c) => COLOR_NAMES[c];
 const net = new Net($('net'), { onPaint: paint, colorName, onKey: netKey });
 // The single-file page (dist/cubehint.html) hands us its inlined wasm and a Blob worker.
 const single = globalThis.CUBEHINT_SINGLE;
 let client = newClient();
+initHints({ net, refresh: (o) => refresh(o) });
+initOptimal({ newClient, single, client: () => client, refresh: (o) => refresh(o) });
 
 // The solver's WebAssembly uses 128-bit SIMD. A module of one function returning a v128
 // constant validates only where the browser has it.
@@ -92,127 +66,7 @@ async function startWorker() {
   }
 }
 
-// --- colours and letters -------------------------------------------------------------------
-
-// For each face, the colour that names it: the 3x3 centres when they are six different colours,
-// otherwise (and on the 2x2) the scheme.
-function faceColors(size, colors) {
-  if (size === 3) {
-    const centres = FACES.map((_, f) => colors[f * 9 + 4]);
-    if (new Set(centres).size === 6 && !centres.includes(-1)) return centres;
-  }
-  return faceColor();
-}
-
-// The sticker string, or null while stickers are unpainted. A letter names the face whose
-// colour the sticker has, so a 3x3 painted in any orientation reads right.
-function lettersOf(size, colors) {
-  if (colors.includes(-1)) return null;
-  const faces = faceColors(size, colors);
-  return colors.map((c) => FACES[faces.indexOf(c)] ?? '?').join('');
-}
-
-function colorsOf(letters, faces) {
-  return [...letters].map((l) => faces[FACES.indexOf(l)]);
-}
-
-const current = () => state.colors[state.size];
-const encodeColors = (colors) => colors.map((c) => (c < 0 ? '-' : COLOR_KEYS[c])).join('');
-const decodeColors = (text, size) => {
-  const n = 6 * size * size;
-  if (typeof text !== 'string' || text.length !== n || !/^[wrgyob-]+$/.test(text)) return null;
-  return [...text].map((ch) => (ch === '-' ? -1 : COLOR_KEYS.indexOf(ch)));
-};
-
-// --- keeping and sharing -------------------------------------------------------------------
-
-// The address bar holds the puzzle, its stickers (the solution's start when one is shown), the
-// solution and the hint step, so a copied link opens exactly this view.
-function encodeState() {
-  const p = new URLSearchParams();
-  p.set('p', String(state.size));
-  const sol = state.solution;
-  for (const size of [2, 3]) {
-    const colors = sol && sol.size === size ? sol.start : state.colors[size];
-    p.set(`c${size}`, encodeColors(colors));
-  }
-  if (sol) {
-    p.set('moves', sol.moves.join('_'));
-    p.set('step', String(sol.step));
-    if (sol.exact) p.set('exact', '1');
-    if (sol.metric === 'qtm') p.set('metric', 'qtm');
-  }
-  return p.toString().replace(/%27/g, "'");
-}
-
-function save() {
-  const text = encodeState();
-  history.replaceState(null, '', `#${text}`);
-  try {
-    localStorage.setItem(STORE, text);
-  } catch {
-    /* private mode: the address bar still holds the state */
-  }
-}
-
-function restore(text) {
-  const p = new URLSearchParams(text);
-  const size = p.get('p') === '2' ? 2 : 3;
-  for (const s of [2, 3]) {
-    const colors = decodeColors(p.get(`c${s}`), s);
-    if (colors) state.colors[s] = colors;
-  }
-  state.size = size;
-  const moves = (p.get('moves') ?? '').split('_').filter(Boolean);
-  if (moves.length && moves.every((m) => /^[URFDLB]['2]?$/.test(m))) {
-    const step = Math.max(0, Math.min(moves.length, Number(p.get('step')) || 0));
-    const exact = size === 2 || p.get('exact') === '1';
-    state.solution = { size, moves, step: 0, exact, metric: p.get('metric') ?? 'htm', start: [...state.colors[size]] };
-    replay(state.solution, step);
-  }
-}
-
-function saveSettings() {
-  try {
-    localStorage.setItem(SETTINGS, JSON.stringify(settings));
-  } catch {
-    /* not kept, but still applied */
-  }
-}
-
 // --- rendering -----------------------------------------------------------------------------
-
-function applyLook() {
-  const root = document.documentElement.style;
-  settings.css.forEach((css, c) => root.setProperty(`--color-${c}`, css));
-  root.setProperty('--turn-ms', `${turnMs()}ms`);
-  document.body.classList.toggle('show-letters', settings.letters);
-  $('scheme').value = settings.scheme;
-  $('letters').checked = settings.letters;
-  $('forced').checked = settings.forced;
-  $('metric').value = settings.metric;
-  $('speed').value = String(settings.speed);
-  $('speak').checked = settings.speak;
-  for (const r of document.querySelectorAll('input[name="mode"]')) r.checked = r.value === settings.mode;
-  const custom = $('custom-colors');
-  custom.hidden = settings.scheme !== 'custom';
-  if (!custom.children.length) {
-    COLOR_NAMES.forEach((name, c) => {
-      const label = document.createElement('label');
-      label.className = 'color-pick';
-      const input = document.createElement('input');
-      input.type = 'color';
-      input.value = settings.css[c];
-      input.addEventListener('input', () => {
-        settings.css[c] = input.value;
-        saveSettings();
-        applyLook();
-      });
-      label.append(input, ` ${name}`);
-      custom.append(label);
-    });
-  }
-}
 
 function buildPalette() {
   const palette = $('palette');
@@ -243,16 +97,6 @@ function select(c) {
   state.selected = c;
   for (const s of $('palette').children) s.setAttribute('aria-pressed', String(Number(s.dataset.colorIndex) === c));
 }
-
-function setStatus(html, cls = '') {
-  const s = $('status');
-  s.className = `status ${cls}`;
-  s.innerHTML = html;
-}
-
-const escapeHtml = (t) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const problemList = (problems) =>
-  `<ul>${problems.map((p) => `<li><code>${p.code}</code>: ${escapeHtml(p.message)}</li>`).join('')}</ul>`;
 
 function refresh({ keepField = false, quiet = false } = {}) {
   const size = state.size;
@@ -309,73 +153,7 @@ function refresh({ keepField = false, quiet = false } = {}) {
   save();
 }
 
-function isSolvedColors(size, colors) {
-  const per = size * size;
-  return FACES.every((_, f) => colors.slice(f * per, (f + 1) * per).every((c) => c === colors[f * per]));
-}
-
-function renderHints() {
-  const sol = state.solution;
-  const box = $('hints');
-  if (!sol || sol.size !== state.size) {
-    box.hidden = true;
-    net.markTurn(null);
-    return;
-  }
-  box.hidden = false;
-  const mode = settings.mode;
-  const sp = $('solution');
-  sp.replaceChildren();
-  if (sol.moves.length === 0) sp.textContent = '(already solved)';
-  if (mode === 'count') {
-    sp.hidden = true;
-  } else {
-    sp.hidden = false;
-    sol.moves.forEach((m, i) => {
-      const shown = mode === 'full' || i <= sol.step;
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = `move${i < sol.step ? ' done' : ''}${i === sol.step ? ' current' : ''}`;
-      b.textContent = shown ? m : '•';
-      b.setAttribute('aria-label', shown ? `Go to move ${i + 1}: ${m}` : `Go to move ${i + 1}`);
-      if (i === sol.step) b.setAttribute('aria-current', 'step');
-      b.addEventListener('click', () => jumpTo(i));
-      sp.append(b, ' ');
-    });
-  }
-  // Quarter-turn metric: a half turn counts two.
-  const qtm = sol.metric === 'qtm';
-  const left = sol.moves.slice(sol.step).reduce((n, m) => n + (qtm && m.endsWith('2') ? 2 : 1), 0);
-  const next = sol.moves[sol.step];
-  const hint = $('hint');
-  if (next && mode !== 'count') {
-    hint.textContent = `Move ${sol.step + 1} of ${sol.moves.length}: ${describeMove(next, sol.size, faceNames())}`;
-    net.markTurn(next[0], directionOf(next));
-  } else {
-    hint.textContent = next ? '' : sol.moves.length ? 'Solved! Every face is one colour.' : 'This cube is already solved.';
-    net.markTurn(mode === 'count' || !next ? null : next[0], next ? directionOf(next) : '');
-  }
-  const unit = (qtm ? 'quarter turn' : 'move') + (left === 1 ? '' : 's');
-  $('left').textContent = sol.exact ? `${left} ${unit} left (the fewest possible).` : `At most ${left} ${unit} left.`;
-  $('prev').disabled = sol.step === 0;
-  $('next').disabled = sol.step >= sol.moves.length;
-}
-
-// Colour names of the faces as the cube is held now (3x3: by centre).
-function faceNames() {
-  const colors = current();
-  const faces = faceColors(state.size, colors);
-  return FACES.map((_, f) => (state.size === 3 ? COLOR_NAMES[colors[f * 9 + 4]] : COLOR_NAMES[faces[f]]));
-}
-
 // --- actions -------------------------------------------------------------------------------
-
-function remember() {
-  const h = state.history[state.size];
-  h.undo.push([...current()]);
-  if (h.undo.length > 200) h.undo.shift();
-  h.redo.length = 0;
-}
 
 function paint(i) {
   const colors = current();
@@ -410,12 +188,7 @@ function fillForced() {
 }
 
 function undoRedo(from, to) {
-  const h = state.history[state.size];
-  const stack = h[from];
-  if (!stack.length) return;
-  h[to].push([...current()]);
-  state.colors[state.size] = stack.pop();
-  state.solution = null;
+  if (!takeHistory(from, to)) return;
   refresh();
   setStatus(from === 'undo' ? 'Undone.' : 'Redone.');
 }
@@ -542,252 +315,6 @@ async function solve() {
   }
 }
 
-// --- optimal 3x3 -------------------------------------------------------------------------------
-
-// The optimal search runs in workers of its own, so Cancel can end it at once while Solve keeps
-// working. Its tables are built once and kept in the browser: 2 GB (h6 and h0's entries within 8
-// moves) on a device that reports at least 16 GB of memory, 529 MB (h4 and the same) on 8 GB,
-// 294 MB (h3) on 4 GB, or 59 MB / 29 MB on less; `?table=small|medium|large|huge|h5|h6` in the
-// address chooses. Here, with two workers, h6 was built in 80 s and h5 (1 GB) in 76 s, and h6
-// found seed 7's six random cubes' optimal solutions in a median of 8.0 s against h5's 13.2 s;
-// h6 loads in 7-10 s on later visits against h5's 2.5-4.7 s. Where there are several cores and
-// memory to spare, more workers load the kept tables and each searches a share of every depth
-// (`?workers=N` chooses how many).
-const optimalSearch = new SharedOptimal(async (onProgress) => {
-  const c = newClient(onProgress);
-  if (single) await c.call('init', single.wasm);
-  return c;
-});
-let optimalFallback = null; // a smaller size once the tables failed to fit in this browser
-// The size to try when a size's tables did not fit.
-const SMALLER_TABLES = { h6: 'h5', h5: 'huge', huge: 'large' };
-function optimalTableSize() {
-  const asked = new URLSearchParams(location.search).get('table');
-  if (['small', 'medium', 'large', 'huge', 'h5', 'h6'].includes(asked)) return asked;
-  if (optimalFallback) return optimalFallback;
-  const memory = navigator.deviceMemory ?? 8;
-  return memory < 2 ? 'small' : memory < 4 ? 'medium' : memory < 8 ? 'large' : memory < 16 ? 'huge' : 'h6';
-}
-
-// Workers for the optimal search: one a core, at most four, each with its own copy of the
-// tables (about 2.1 GB for the h6 size, 1.1 GB for the h5, 0.6 GB for the huge, 0.35 GB for the
-// large), using at most a third of the reported memory.
-function optimalWorkerCount(size) {
-  const asked = Number(new URLSearchParams(location.search).get('workers'));
-  if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, 8);
-  const perWorker = { h6: 2.1, h5: 1.1, huge: 0.6, large: 0.35, medium: 0.1, small: 0.05 }[size];
-  const memory = navigator.deviceMemory ?? 8;
-  return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4, Math.floor(memory / 3 / perWorker)));
-}
-
-function seconds(ms) {
-  return ms < 1000 ? `${Math.round(ms)} ms` : ms < 120000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
-}
-
-function onTablesProgress(p) {
-  // A second worker builds half of the flip table ('building'), then hands it over ('merged'),
-  // or fails and the first builds it all ('failed').
-  if (p.helper) {
-    document.body.dataset.tablesOptimalHelper = p.helper;
-    return;
-  }
-  // Built: the search starts, and the tables are written for the next visit meanwhile.
-  if (p.built) return;
-  if (p.source) document.body.dataset.tablesOptimal = p.source;
-  keepingShown = p.keeping ? p.fraction : null;
-  // Tables ready, or still being written, while a search already shows its progress: the
-  // search's line stays (its details say how far the writing is).
-  if (lastSearch) return;
-  const bar = $('optimal-progress');
-  bar.value = p.fraction;
-  $('optimal-label').textContent =
-    p.fraction >= 1
-      ? 'Optimal table ready.'
-      : p.keeping
-        ? `Keeping the optimal solver's tables for next time… ${Math.round(p.fraction * 100)}%`
-        : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ large: '; about two minutes', huge: '; a few minutes', h5: '; a minute or two', h6: '; a minute or two' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
-}
-
-// The latest search progress and when it came: the time shown goes on between reports (a
-// worker asking the two-phase search for a solution of the proven length sends none for a while).
-let lastSearch = null;
-// Ends the answer while the tables it built are still being written (the search did not wait).
-const SAVING = ' The tables are still being saved for next time: keep this page open a few more seconds.';
-// How far the tables built by this search have been written for the next visit (the bar's last
-// tenth, 0.9 to 1), while they are; else null.
-let keepingShown = null;
-function showSearchProgress(p, at = performance.now()) {
-  lastSearch = { p, at };
-  $('optimal-progress').removeAttribute('value');
-  const trying = p.depth ? ` Trying ${p.depth} moves now…` : '';
-  $('optimal-label').textContent = p.lower > 0 ? `Searching: no solution shorter than ${p.lower} moves.${trying}` : `Searching…${trying}`;
-  const best = Number.isFinite(p.upper) ? ` The best solution known so far has ${p.upper} moves.` : '';
-  const by = p.workers > 1 ? ` by ${p.workers} workers` : '';
-  const ms = p.ms + (performance.now() - at);
-  const keeping = keepingShown === null ? '' : ` Keeping the tables for next time meanwhile: ${Math.round((keepingShown - 0.9) * 1000)}%.`;
-  $('optimal-detail').textContent = `${(p.nodes / 1e6).toFixed(1)} million positions checked${by} in ${seconds(ms)}.${best}${keeping}`;
-  document.body.dataset.optimalLower = String(p.lower);
-  document.body.dataset.optimalWorkers = String(Math.max(p.workers, Number(document.body.dataset.optimalWorkers ?? 0)));
-}
-
-async function findOptimal() {
-  const letters = lettersOf(3, current());
-  if (state.size !== 3 || !letters) return;
-  $('optimal').disabled = true;
-  $('optimal-box').hidden = false;
-  $('optimal-label').textContent = 'Finding the shortest solution…';
-  $('optimal-detail').textContent = 'This can take from a moment to many minutes. You can keep using the page.';
-  document.body.dataset.optimal = 'searching';
-  setStatus('Looking for the shortest solution…');
-  const t0 = performance.now();
-  lastSearch = null;
-  const ticking = setInterval(() => lastSearch && showSearchProgress(lastSearch.p, lastSearch.at), 1000);
-  try {
-    const sol = state.solution;
-    // When this search built the tables (a first visit), the time says how much of it that took:
-    // the next search starts with them.
-    let builtIn = null;
-    // Whether those tables are all written for the next visit yet (the search does not wait).
-    let kept = false;
-    // `of` says where a solution known already came from (no time to report).
-    const done = (moves, of = null) => {
-      document.body.dataset.optimal = 'done';
-      const total = performance.now() - t0;
-      // Searching from when the first share started (a second worker given the table at once
-      // starts before the first, which is still writing it).
-      const searching = lastSearch ? Math.min(total, lastSearch.p.ms + (performance.now() - lastSearch.at)) : total - builtIn;
-      const split = builtIn === null ? '' : `: ${seconds(total - searching)} building the tables${kept ? ', kept for next time,' : ''} and ${seconds(searching)} searching`;
-      const how = of ?? ` (${seconds(total)}${split})`;
-      const saving = builtIn !== null && !kept ? SAVING : '';
-      setStatus(`Found an optimal solution: ${moves.length} moves, and no shorter one exists${how}. Use Next move to follow it.${saving}`);
-    };
-    // The moves left of a solution proven shortest are the shortest from here: no search.
-    const rest = provenRest(letters);
-    if (rest) return done(rest, sol.step > 0 ? ': the rest of the one you are following' : ': the one on show');
-    // A known solution bounds the search: when nothing shorter exists, the search ends there.
-    let upper = '';
-    let moves = null;
-    if (sol?.size === 3 && sol.step === 0 && lettersOf(3, sol.start) === letters) upper = sol.moves.join(' ');
-    else {
-      const r = await client.call('solve3', { facelets: letters }).catch(() => ({ moves: '' }));
-      upper = r.moves;
-      // Solve proves cubes within 10 moves of solved shortest on its own.
-      if (r.optimal === true) moves = upper ? upper.split(' ') : [];
-    }
-    const known = upper ? upper.split(' ').length : 0;
-    if (known && !moves) {
-      $('optimal-detail').textContent = `Meanwhile, Solve gives a ${known}-move solution at once. The shortest may be the same length: the search then proves it.`;
-    }
-    while (!moves) {
-      const size = optimalTableSize();
-      try {
-        moves = await optimalSearch.run({
-          facelets: letters,
-          upper,
-          size,
-          workers: optimalWorkerCount(size),
-          onTables: (p) => {
-            onTablesProgress(p);
-            if (p.built && p.source !== 'cache') builtIn = performance.now() - t0;
-            if (p.fraction >= 1 && p.source) {
-              kept = true;
-              // Said to be still saving in the answer on show: now they are kept.
-              const s = $('status');
-              if (s.textContent.endsWith(SAVING)) s.textContent = s.textContent.replace(SAVING, ' The tables are kept for next time.');
-            }
-          },
-          onSearch: showSearchProgress,
-        });
-      } catch (err) {
-        if (String(err.message) === 'stopped' || !SMALLER_TABLES[size]) throw err;
-        // The browser could not hold the biggest tables (memory): tables half the size.
-        optimalSearch.cancel();
-        optimalFallback = SMALLER_TABLES[size];
-        lastSearch = null; // nothing of the failed run to keep showing
-        $('optimal-detail').textContent = 'This browser could not hold the biggest tables; trying tables half the size.';
-      }
-    }
-    if (state.size !== 3 || lettersOf(3, current()) !== letters) {
-      document.body.dataset.optimal = 'done';
-      setStatus(`The cube changed during the search; its result (${moves.join(' ') || 'already solved'}) was for the earlier state.`);
-      return;
-    }
-    state.solution = { size: 3, moves, step: 0, exact: true, metric: 'htm', start: [...current()] };
-    done(moves);
-  } catch (err) {
-    const stopped = String(err.message) === 'stopped';
-    if (!stopped) cancelOptimal();
-    document.body.dataset.optimal = stopped ? 'cancelled' : 'failed';
-    setStatus(stopped ? 'Cancelled the optimal search. Your cube is as it was.' : `<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, stopped ? '' : 'invalid');
-  } finally {
-    clearInterval(ticking);
-    $('optimal-box').hidden = true;
-    refresh({ quiet: true });
-  }
-}
-
-// The moves left of the solution on show when it is proven shortest and the cube is where
-// following it has taken it (the rest of a shortest solution is a shortest one); else null.
-function provenRest(letters) {
-  const sol = state.solution;
-  if (sol?.size !== 3 || !sol.exact) return null;
-  const now = apply_moves(3, lettersOf(3, sol.start), sol.moves.slice(0, sol.step).join(' '));
-  return now === letters ? sol.moves.slice(sol.step) : null;
-}
-
-function cancelOptimal() {
-  optimalSearch.cancel();
-}
-
-// Sets the stickers to the solution's state after `step` moves.
-function replay(sol, step) {
-  const faces = faceColors(sol.size, sol.start);
-  const moves = sol.moves.slice(0, step).join(' ');
-  state.colors[sol.size] = colorsOf(apply_moves(sol.size, lettersOf(sol.size, sol.start), moves), faces);
-  sol.step = step;
-}
-
-// Shows the solution's state after `step` moves (clicking a move in the list).
-function jumpTo(step) {
-  const sol = state.solution;
-  if (!sol || step < 0 || step > sol.moves.length) return;
-  const before = [...state.colors[sol.size]];
-  replay(sol, step);
-  net.animateChange(before, state.colors[sol.size]);
-  refresh({ quiet: true });
-  speakHint();
-}
-
-function step(delta) {
-  const sol = state.solution;
-  if (!sol) return;
-  const i = delta > 0 ? sol.step : sol.step - 1;
-  const m = sol.moves[i];
-  if (!m) return;
-  const before = [...current()];
-  const letters = lettersOf(sol.size, before);
-  const faces = faceColors(sol.size, before);
-  const move = delta > 0 ? m : invertMove(m);
-  state.colors[sol.size] = colorsOf(apply_moves(sol.size, letters, move), faces);
-  sol.step += delta;
-  refresh({ quiet: true });
-  net.animateTurn(Array.from(turn_sources(sol.size, move)), turnMs());
-  speakHint();
-}
-
-// How long a turn's animation lasts: the speed setting, or none when motion is reduced.
-function turnMs() {
-  const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  return reduce || settings.speed >= 1000 ? 0 : 1000 - settings.speed;
-}
-
-function speakHint() {
-  if (!settings.speak || !('speechSynthesis' in window)) return;
-  const text = $('hint').textContent || $('left').textContent;
-  speechSynthesis.cancel();
-  speechSynthesis.speak(new SpeechSynthesisUtterance(text.replace(/^Move \d+ of \d+: /, '')));
-}
-
 async function scramble() {
   const size = state.size;
   $('scramble').disabled = true;
@@ -850,7 +377,7 @@ function onKeydown(e) {
 await init(single ? { module_or_path: single.wasm } : undefined);
 applyLook();
 buildPalette();
-restore(location.hash.slice(1) || localStorage.getItem(STORE) || '');
+restore(location.hash.slice(1) || kept() || '');
 for (const b of document.querySelectorAll('[data-puzzle]')) {
   b.addEventListener('click', () => setPuzzle(Number(b.dataset.puzzle)));
 }

@@ -1,3 +1,5 @@
+import { hasFlipTable } from './table-sizes.js';
+
 // Talks to the solver worker: each request {id, cmd, arg} gets a Promise for its reply;
 // progress messages go to a callback.
 export class SolverClient {
@@ -85,195 +87,43 @@ export class SharedOptimal {
   // over all shares: `lower` is the bound proven for the whole tree, `depth` the least length
   // still being searched in some share, `workers` how many have taken part, `ms` the time since
   // the first share started.
-  async run({ facelets, upper = '', size, workers, onTables = () => {}, onSearch = () => {} }) {
+  async run(options) {
     const generation = ++this.generation;
-    // Set once this run has its answer: what its workers still send is not shown.
-    let finished = false;
-    // Workers still searching for an earlier run were capped and end within a slice, unless
-    // inside a two-phase try, which cannot be interrupted and would keep this run's requests
-    // waiting: those are replaced.
-    // One still writing its flip table is waited for: replaced, it would leave none.
+    await this.settleStale(generation);
+    return new SearchRun(this, options, generation).answer();
+  }
+
+  // Workers still searching for an earlier run were capped and end within a slice, unless
+  // inside a two-phase try, which cannot be interrupted and would keep this run's requests
+  // waiting: those are replaced. One still writing its flip table is waited for: replaced, it
+  // would leave none.
+  async settleStale(generation) {
     const stale = this.clients.filter((c) => c && this.searching.has(c));
-    if (stale.length) {
-      const ended = Promise.allSettled(stale.map((c) => this.searching.get(c)));
-      const writers = Promise.allSettled(stale.filter((c) => this.writing.has(c)).map((c) => this.searching.get(c)));
-      await Promise.all([writers, Promise.race([ended, new Promise((r) => setTimeout(r, STALE_WAIT_MS))])]);
-      for (const c of stale) if (this.searching.has(c) && !this.writing.has(c)) this.drop(c);
-      if (generation !== this.generation) throw new Error('stopped');
-    }
-    const stopped = new Promise((_, reject) => (this.stopRun = reject));
-    stopped.catch(() => {});
-    const shares = Array.from({ length: workers }, () => ({ lower: 0, depth: 0, nodes: 0, upper: null, started: false, done: false }));
-    const queue = shares.map((_, i) => i);
-    const busy = new Map(); // client → the share it is searching
-    let best = upper ? upper.split(' ') : null;
-    // Where the page is cross-origin isolated, the least length found so far is also kept in
-    // memory shared with the workers: a worker inside a two-phase try reads it there (it hears
-    // no message until the try ends), stops the try once it is pointless, and gets a larger
-    // budget for it.
-    const capView = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function' ? new Uint32Array(new SharedArrayBuffer(4)) : null;
-    if (capView) capView[0] = 0xffffffff;
-    this.capView = capView;
-    let started = null; // when the first share started
-    // What the whole tree is proven to hold: a share not started yet (or not yet past its first
-    // depth) holds no solution shorter than the root's bound, which each share reports as it
-    // starts (`start`). The bound shown never goes down, and the depth shown is the least one
-    // still to be finished over all shares, started or not.
-    let floor = 0;
-    let shown = 0;
-    const tookPart = new Set();
-    // The best solution is optimal once every share has proven it holds nothing shorter: then
-    // the answer need not wait for a share still inside a two-phase try.
-    let proven;
-    const provenBest = new Promise((resolve) => (proven = resolve));
-    const check = () => {
-      if (best && shares.every((x) => Math.max(x.lower, floor) >= best.length)) proven(best);
-    };
-    const report = () => {
-      if (finished) return;
-      check();
-      const open = shares.filter((x) => !x.done);
-      shown = Math.max(shown, Math.min(...shares.map((x) => Math.max(x.lower, floor))));
-      onSearch({
-        lower: shown,
-        depth: open.length ? Math.max(shown, Math.min(...open.map((x) => Math.max(x.depth, floor)))) : null,
-        nodes: shares.reduce((a, x) => a + x.nodes, 0),
-        upper: Math.min(best?.length ?? Infinity, ...shares.map((x) => x.upper ?? Infinity)),
-        workers: tookPart.size,
-        ms: performance.now() - started,
+    if (!stale.length) return;
+    const ended = Promise.allSettled(stale.map((c) => this.searching.get(c)));
+    const writers = Promise.allSettled(stale.filter((c) => this.writing.has(c)).map((c) => this.searching.get(c)));
+    await Promise.all([writers, Promise.race([ended, new Promise((r) => setTimeout(r, STALE_WAIT_MS))])]);
+    for (const c of stale) if (this.searching.has(c) && !this.writing.has(c)) this.drop(c);
+    if (generation !== this.generation) throw new Error('stopped');
+  }
+
+  // The worker for slot `i`, started if need be; `route` gets its progress.
+  async client(i, generation) {
+    if (!this.clients[i]) {
+      const c = await this.makeClient((p) => {
+        // Whether it is writing its flip table ('keeping' pieces) until it says all are kept.
+        if (p.puzzle === 'optimal' && p.keeping) this.writing.add(c);
+        else if (p.puzzle === 'optimal' && p.fraction >= 1) this.writing.delete(c);
+        this.route(i, p);
       });
-    };
-    // The flip table the first worker built with the second's half, handed back whole (its pieces
-    // moved, not copied) for the second to load while the first writes it for the next visit.
-    let handOver;
-    const handed = new Promise((resolve) => (handOver = resolve));
-    const progressFor = (index) => (p) => {
-      if (p.handed) {
-        handOver(p.handed);
-        return;
+      // Cancelled meanwhile: not wanted.
+      if (generation !== this.generation) {
+        c.terminate();
+        throw new Error('stopped');
       }
-      if (p.puzzle === 'optimal' && index === 0) onTables(p);
-      const c = this.clients[index];
-      if (p.puzzle === 'optimal-search' && busy.has(c)) {
-        if (p.start) floor = floor ? Math.min(floor, p.lower) : p.lower;
-        Object.assign(shares[busy.get(c)], { lower: p.lower, depth: p.depth, nodes: p.nodes, upper: p.upper });
-        report();
-      }
-    };
-    // Workers outlive a run: their progress goes to the latest run.
-    this.route = (index, p) => progressFor(index)(p);
-    // Takes shares from the queue until none is left; a helper that fails (out of memory, say)
-    // hands its share back.
-    const work = async (c, helper) => {
-      while (queue.length && !finished) {
-        const which = queue.shift();
-        busy.set(c, which);
-        tookPart.add(c);
-        shares[which].started = true;
-        started ??= performance.now();
-        let r;
-        const call = c.call('solveOptimal', { facelets, upper: best ? best.join(' ') : '', size, share: [which, workers], capBuffer: capView?.buffer ?? null });
-        this.searching.set(c, call);
-        try {
-          r = await call;
-        } catch (err) {
-          this.searching.delete(c);
-          busy.delete(c);
-          if (!helper || String(err.message) === 'stopped') throw err;
-          Object.assign(shares[which], { lower: 0, nodes: 0, started: false });
-          queue.push(which);
-          this.drop(c);
-          return;
-        }
-        this.searching.delete(c);
-        busy.delete(c);
-        Object.assign(shares[which], { done: true, lower: r.lower, nodes: r.nodes });
-        if (r.moves !== null) {
-          const moves = r.moves ? r.moves.split(' ') : [];
-          if (!best || moves.length < best.length) {
-            best = moves;
-            if (capView) Atomics.store(capView, 0, Math.min(Atomics.load(capView, 0), moves.length));
-            for (const other of busy.keys()) other.call('capOptimal', moves.length).catch(() => {});
-          }
-        }
-        report();
-      }
-    };
-    const client = async (i) => {
-      if (!this.clients[i]) {
-        const c = await this.makeClient((p) => {
-          // Whether it is writing its flip table ('keeping' pieces) until it says all are kept.
-          if (p.puzzle === 'optimal' && p.keeping) this.writing.add(c);
-          else if (p.puzzle === 'optimal' && p.fraction >= 1) this.writing.delete(c);
-          this.route(i, p);
-        });
-        // Cancelled meanwhile: not wanted.
-        if (generation !== this.generation) {
-          c.terminate();
-          throw new Error('stopped');
-        }
-        this.clients[i] = c;
-      }
-      return this.clients[i];
-    };
-    // Helpers load the kept tables at the same time as the first worker; where there is no
-    // copy yet they try again once the first one has built and kept its tables. Meanwhile the
-    // second worker builds half of a flip table's walks and hands its table to the first, which
-    // merges it (or, when that fails, walks the missing half itself).
-    const first = await client(0);
-    const halves = workers > 1 && ['large', 'huge', 'h5', 'h6'].includes(size) ? 2 : 1;
-    // Built (or loaded), the first worker searches at once; what it built is written between its
-    // search's slices, and the helpers that read it from there wait for that (`firstKept`).
-    // (Where more than two workers search, the others wait for the kept copy: the first then
-    // writes it at full speed before searching, 10-14 s for h5 here; between a search's slices a
-    // third of it was written in 13 s.)
-    const firstReady = first.call('prepareOptimal', { size, shares: halves, keepFirst: workers > 2 });
-    // Asked for only by helpers.
-    let kept = null;
-    const firstKept = () => (kept ??= firstReady.then(() => first.call('optimalKept')));
-    // Where the tables are still to be built, the first worker also tries h0 alone, which
-    // proves short cubes optimal in seconds: then that is the answer (the build goes on).
-    const quick = first.call('quickOptimal', { facelets, upper, size }).then(
-      (r) => (r?.done && typeof r.moves === 'string' ? (r.moves ? r.moves.split(' ') : []) : null),
-      () => null,
-    );
-    const runs = [firstReady.then(() => work(first, false))];
-    for (let i = 1; i < workers; i++) {
-      runs.push(
-        (async () => {
-          const c = await client(i);
-          const load = () => c.call('prepareOptimal', { size, cacheOnly: true });
-          try {
-            await load().then(
-              // Kept already: the first worker builds nothing (or walks the other half itself).
-              () => i === 1 && halves === 2 && first.call('mergeOptimalEnd', { ok: false }).catch(() => {}),
-              async (err) => {
-                if (String(err.message) === 'stopped') throw err;
-                if (i === 1 && halves === 2) await this.buildShare(c, first, size, onTables);
-                // The whole table from the first worker, or (none handed over) its kept copy.
-                const flips = i === 1 && halves === 2 ? await Promise.race([handed, firstKept().then(() => null)]) : null;
-                if (flips) return c.call('prepareOptimal', { size, cacheOnly: true, handed: flips }, flips.pieces.map((x) => x.buffer));
-                await firstKept();
-                await load();
-              },
-            );
-          } catch (err) {
-            if (String(err.message) === 'stopped') throw err;
-            this.drop(c);
-            return;
-          }
-          await work(c, true);
-        })(),
-      );
+      this.clients[i] = c;
     }
-    const all = Promise.all(runs).then(() => best ?? []);
-    try {
-      return await Promise.race([all, provenBest, quick.then((moves) => moves ?? all), stopped]);
-    } finally {
-      finished = true;
-      if (this.generation === generation) this.stopRun = null;
-      all.catch(() => {}); // after a quick answer the rest ends on its own, or with a cancel
-    }
+    return this.clients[i];
   }
 
   // Has helper `c` build the second half of the flip table's walks and hands its table to
@@ -307,5 +157,183 @@ export class SharedOptimal {
     c.terminate();
     const i = this.clients.indexOf(c);
     if (i >= 0) this.clients[i] = null;
+  }
+}
+
+// One search of SharedOptimal.run, in named steps: its shares (the nodes three moves deep, dealt
+// out in turn), the best solution so far, and what is proven of the whole tree.
+class SearchRun {
+  constructor(pool, { facelets, upper = '', size, workers, onTables = () => {}, onSearch = () => {} }, generation) {
+    Object.assign(this, { pool, facelets, upper, size, workers, onTables, onSearch, generation });
+    // Set once this run has its answer: what its workers still send is not shown.
+    this.finished = false;
+    this.stopped = new Promise((_, reject) => (pool.stopRun = reject));
+    this.stopped.catch(() => {});
+    this.shares = Array.from({ length: workers }, () => ({ lower: 0, depth: 0, nodes: 0, upper: null, started: false, done: false }));
+    this.queue = this.shares.map((_, i) => i);
+    this.busy = new Map(); // client → the share it is searching
+    this.best = upper ? upper.split(' ') : null;
+    // Where the page is cross-origin isolated, the least length found so far is also kept in
+    // memory shared with the workers: a worker inside a two-phase try reads it there (it hears
+    // no message until the try ends), stops the try once it is pointless, and gets a larger
+    // budget for it.
+    this.capView = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function' ? new Uint32Array(new SharedArrayBuffer(4)) : null;
+    if (this.capView) this.capView[0] = 0xffffffff;
+    pool.capView = this.capView;
+    this.started = null; // when the first share started
+    // What the whole tree is proven to hold: a share not started yet (or not yet past its first
+    // depth) holds no solution shorter than the root's bound, which each share reports as it
+    // starts (`start`). The bound shown never goes down, and the depth shown is the least one
+    // still to be finished over all shares, started or not.
+    this.floor = 0;
+    this.shown = 0;
+    this.tookPart = new Set();
+    // The best solution is optimal once every share has proven it holds nothing shorter: then
+    // the answer need not wait for a share still inside a two-phase try.
+    this.provenBest = new Promise((resolve) => (this.proven = resolve));
+    // The flip table the first worker built with the second's half, handed back whole (its
+    // pieces moved, not copied) for the second to load while the first writes it.
+    this.handed = new Promise((resolve) => (this.handOver = resolve));
+    // Workers outlive a run: their progress goes to the latest run.
+    pool.route = (index, p) => this.progress(index, p);
+  }
+
+  // Resolves to the shortest solution: the first worker prepares its tables (and, where they
+  // are still to be built, tries h0 alone, which proves short cubes optimal in seconds), the
+  // others load them or help build them, and all take shares until none is left.
+  async answer() {
+    const first = await this.pool.client(0, this.generation);
+    const halves = this.workers > 1 && hasFlipTable(this.size) ? 2 : 1;
+    // Built (or loaded), the first worker searches at once; what it built is written between its
+    // search's slices, and the helpers that read it from there wait for that (`firstKept`).
+    // Where more than two workers search, the others wait for the kept copy: the first then
+    // writes it at full speed before searching.
+    const firstReady = first.call('prepareOptimal', { size: this.size, shares: halves, keepFirst: this.workers > 2 });
+    let kept = null; // asked for only by helpers
+    const firstKept = () => (kept ??= firstReady.then(() => first.call('optimalKept')));
+    const quick = first.call('quickOptimal', { facelets: this.facelets, upper: this.upper, size: this.size }).then(
+      (r) => (r?.done && typeof r.moves === 'string' ? (r.moves ? r.moves.split(' ') : []) : null),
+      () => null,
+    );
+    const runs = [firstReady.then(() => this.work(first, false))];
+    for (let i = 1; i < this.workers; i++) runs.push(this.helper(i, first, halves, firstKept));
+    const all = Promise.all(runs).then(() => this.best ?? []);
+    try {
+      return await Promise.race([all, this.provenBest, quick.then((moves) => moves ?? all), this.stopped]);
+    } finally {
+      this.finished = true;
+      if (this.pool.generation === this.generation) this.pool.stopRun = null;
+      all.catch(() => {}); // after a quick answer the rest ends on its own, or with a cancel
+    }
+  }
+
+  // Helper `i`: loads the kept tables at the same time as the first worker; where there is no
+  // copy yet, the second builds half of a flip table's walks and hands its table to the first,
+  // which merges it (or, when that fails, walks the missing half itself), and loads the whole
+  // table handed back; the others wait for the first's kept copy. Then it takes shares.
+  async helper(i, first, halves, firstKept) {
+    const c = await this.pool.client(i, this.generation);
+    const size = this.size;
+    const load = () => c.call('prepareOptimal', { size, cacheOnly: true });
+    try {
+      await load().then(
+        // Kept already: the first worker builds nothing (or walks the other half itself).
+        () => i === 1 && halves === 2 && first.call('mergeOptimalEnd', { ok: false }).catch(() => {}),
+        async (err) => {
+          if (String(err.message) === 'stopped') throw err;
+          if (i === 1 && halves === 2) await this.pool.buildShare(c, first, size, this.onTables);
+          // The whole table from the first worker, or (none handed over) its kept copy.
+          const flips = i === 1 && halves === 2 ? await Promise.race([this.handed, firstKept().then(() => null)]) : null;
+          if (flips) return c.call('prepareOptimal', { size, cacheOnly: true, handed: flips }, flips.pieces.map((x) => x.buffer));
+          await firstKept();
+          await load();
+        },
+      );
+    } catch (err) {
+      if (String(err.message) === 'stopped') throw err;
+      this.pool.drop(c);
+      return;
+    }
+    await this.work(c, true);
+  }
+
+  // Takes shares from the queue until none is left; a helper that fails (out of memory, say)
+  // hands its share back.
+  async work(c, helper) {
+    const { busy, shares, pool } = this;
+    while (this.queue.length && !this.finished) {
+      const which = this.queue.shift();
+      busy.set(c, which);
+      this.tookPart.add(c);
+      shares[which].started = true;
+      this.started ??= performance.now();
+      let r;
+      const call = c.call('solveOptimal', {
+        facelets: this.facelets,
+        upper: this.best ? this.best.join(' ') : '',
+        size: this.size,
+        share: [which, this.workers],
+        capBuffer: this.capView?.buffer ?? null,
+      });
+      pool.searching.set(c, call);
+      try {
+        r = await call;
+      } catch (err) {
+        pool.searching.delete(c);
+        busy.delete(c);
+        if (!helper || String(err.message) === 'stopped') throw err;
+        Object.assign(shares[which], { lower: 0, nodes: 0, started: false });
+        this.queue.push(which);
+        pool.drop(c);
+        return;
+      }
+      pool.searching.delete(c);
+      busy.delete(c);
+      Object.assign(shares[which], { done: true, lower: r.lower, nodes: r.nodes });
+      if (r.moves !== null) this.found(r.moves ? r.moves.split(' ') : []);
+      this.report();
+    }
+  }
+
+  // A share's solution: the best so far caps every share still searching.
+  found(moves) {
+    if (this.best && moves.length >= this.best.length) return;
+    this.best = moves;
+    if (this.capView) Atomics.store(this.capView, 0, Math.min(Atomics.load(this.capView, 0), moves.length));
+    for (const other of this.busy.keys()) other.call('capOptimal', moves.length).catch(() => {});
+  }
+
+  // Progress from worker `index`: its flip table handed back, the first worker's table
+  // progress, or a share's search.
+  progress(index, p) {
+    if (p.handed) {
+      this.handOver(p.handed);
+      return;
+    }
+    if (p.puzzle === 'optimal' && index === 0) this.onTables(p);
+    const c = this.pool.clients[index];
+    if (p.puzzle === 'optimal-search' && this.busy.has(c)) {
+      if (p.start) this.floor = this.floor ? Math.min(this.floor, p.lower) : p.lower;
+      Object.assign(this.shares[this.busy.get(c)], { lower: p.lower, depth: p.depth, nodes: p.nodes, upper: p.upper });
+      this.report();
+    }
+  }
+
+  // Tells `onSearch` where the whole search stands, and settles the answer once the best
+  // solution is proven (every share holds nothing shorter).
+  report() {
+    if (this.finished) return;
+    const { shares, floor } = this;
+    if (this.best && shares.every((x) => Math.max(x.lower, floor) >= this.best.length)) this.proven(this.best);
+    const open = shares.filter((x) => !x.done);
+    this.shown = Math.max(this.shown, Math.min(...shares.map((x) => Math.max(x.lower, floor))));
+    this.onSearch({
+      lower: this.shown,
+      depth: open.length ? Math.max(this.shown, Math.min(...open.map((x) => Math.max(x.depth, floor)))) : null,
+      nodes: shares.reduce((a, x) => a + x.nodes, 0),
+      upper: Math.min(this.best?.length ?? Infinity, ...shares.map((x) => x.upper ?? Infinity)),
+      workers: this.tookPart.size,
+      ms: performance.now() - this.started,
+    });
   }
 }

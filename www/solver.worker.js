@@ -2,10 +2,11 @@
 // (IndexedDB, checked by format version and checksum before use), else from a served file in
 // the same format, else they are built in slices between which requests are answered.
 import init, { OptimalSolver, Solver } from './pkg/cubehint.js';
+import { canonicalSize } from './table-sizes.js';
+import { PIECE, dbEachPiece, dbGet, dbGetBig, dbPut, dbPutBig, fileEachPiece, servedFile, storeFlips } from './table-store.js';
 
 let solver = null;
 let ready = null;
-const TABLE_DB = 'cubehint-tables';
 const TABLE_KEY = 'pocket-htm';
 
 // The first request may carry the wasm bytes (the single-file page has no wasm file to fetch).
@@ -30,157 +31,6 @@ const pause = () =>
     channel.port2.postMessage(0);
   });
 
-// One connection for the worker's life (a table kept in pieces is tens of reads).
-let db = null;
-function openDb() {
-  db ??= new Promise((resolve, reject) => {
-    const req = indexedDB.open(TABLE_DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore('tables');
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  }).catch((err) => {
-    db = null; // asked again next time
-    throw err;
-  });
-  return db;
-}
-
-async function dbGet(key) {
-  const db = await openDb();
-  return new Promise((resolve) => {
-    const req = db.transaction('tables').objectStore('tables').get(key);
-    req.onsuccess = () => resolve(req.result ?? null);
-    req.onerror = () => resolve(null);
-  });
-}
-
-async function dbPut(key, value) {
-  const db = await openDb();
-  return new Promise((resolve) => {
-    const tx = db.transaction('tables', 'readwrite');
-    tx.objectStore('tables').put(value, key);
-    tx.oncomplete = () => resolve(true);
-    tx.onerror = () => resolve(false);
-    tx.onabort = () => resolve(false);
-  });
-}
-
-// IndexedDB takes at most about 127 MB a value in Chromium: bigger tables are kept in 32 MB
-// pieces under `key:0`, `key:1`, … with their count and length under `key`.
-// `piece(start, end)` gives those bytes (so a table need not be copied whole first).
-const PIECE = 32 << 20;
-async function dbPutBig(key, length, piece) {
-  const pieces = Math.ceil(length / PIECE);
-  for (let i = 0; i < pieces; i++) {
-    if (!(await dbPut(`${key}:${i}`, piece(i * PIECE, Math.min(length, (i + 1) * PIECE)).buffer))) return false;
-  }
-  return dbPut(key, { pieces, length });
-}
-
-// Hands the pieces of a table kept by dbPutBig to `each(bytes, offset, length)` in order (until
-// it returns false), the next one already being read while one is handed over (reading two or
-// four ahead loaded h5 no faster); the table's length, or null if it is not kept whole.
-async function dbEachPiece(key, each) {
-  const head = await dbGet(key);
-  if (!head?.pieces) return null;
-  let next = dbGet(`${key}:0`);
-  for (let i = 0; i < head.pieces; i++) {
-    const piece = await next;
-    next = i + 1 < head.pieces ? dbGet(`${key}:${i + 1}`) : null;
-    if (!piece || i * PIECE + piece.byteLength > head.length) return null;
-    if (each(new Uint8Array(piece), i * PIECE, head.length) === false) return null;
-  }
-  return head.length;
-}
-
-async function dbGetBig(key) {
-  let out = null;
-  const length = await dbEachPiece(key, (piece, at, length) => {
-    out ??= new Uint8Array(length);
-    out.set(piece, at);
-  });
-  return length === out?.length ? out : null;
-}
-
-// Flip tables (hundreds of megabytes) are kept as files in the origin private file system where
-// the browser lets workers read them synchronously: a worker read a 973 MB file there in
-// 0.12-0.17 s, where h5's pieces took 3 s from IndexedDB (this machine's Chromium); elsewhere (a page opened
-// from disk, say), and for copies kept by earlier versions, they are in IndexedDB.
-function filesKept() {
-  return typeof FileSystemFileHandle !== 'undefined' && 'createSyncAccessHandle' in FileSystemFileHandle.prototype && !!navigator.storage?.getDirectory;
-}
-
-async function fileHandle(name, create) {
-  return (await navigator.storage.getDirectory()).getFileHandle(name, { create });
-}
-
-// As dbEachPiece, from a kept file; null if there is none or it cannot be read whole. Several
-// workers read it at once ('read-only'); one writing it makes readers wait a while.
-async function fileEachPiece(name, each) {
-  if (!filesKept()) return null;
-  let h = null;
-  for (let tries = 0; !h; tries++) {
-    try {
-      h = await (await fileHandle(name, false)).createSyncAccessHandle({ mode: 'read-only' });
-    } catch (err) {
-      if (err?.name !== 'NoModificationAllowedError' || tries >= 100) return null;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
-    const length = h.getSize();
-    const buffer = new Uint8Array(Math.min(PIECE, length));
-    for (let at = 0; at < length; at += PIECE) {
-      const piece = buffer.subarray(0, Math.min(PIECE, length - at));
-      if (h.read(piece, { at }) !== piece.length || each(piece, at, length) === false) return null;
-    }
-    return length > 0 ? length : null;
-  } catch {
-    return null;
-  } finally {
-    h.close();
-  }
-}
-
-// Writes a kept file from `piece(start, end)` (as dbPutBig), letting queued work run between
-// pieces; false if it could not (a file cut short is refused by its checks when read).
-async function filePutBig(name, length, piece) {
-  if (!filesKept()) return false;
-  let h = null;
-  try {
-    h = await (await fileHandle(name, true)).createSyncAccessHandle();
-    h.truncate(0);
-    for (let at = 0; at < length; at += PIECE) {
-      const bytes = piece(at, Math.min(length, at + PIECE), true); // written before the next call
-      if (h.write(bytes, { at }) !== bytes.length) throw new Error('not written');
-      await pause();
-    }
-    h.flush();
-    return true;
-  } catch {
-    // Not all written (the origin's storage full, say): no file left behind to be read.
-    h?.close();
-    h = null;
-    await (await navigator.storage.getDirectory()).removeEntry(name).catch(() => {});
-    return false;
-  } finally {
-    h?.close();
-  }
-}
-
-// Drops what IndexedDB keeps under `key` (in pieces or not).
-async function dbDeleteBig(key) {
-  const head = await dbGet(key);
-  const keys = [key, ...Array.from({ length: head?.pieces ?? 0 }, (_, i) => `${key}:${i}`)];
-  const db = await openDb();
-  return new Promise((resolve) => {
-    const tx = db.transaction('tables', 'readwrite');
-    for (const k of keys) tx.objectStore('tables').delete(k);
-    tx.oncomplete = () => resolve(true);
-    tx.onerror = tx.onabort = () => resolve(false);
-  });
-}
-
 // Bytes start..end of a built flip table as kept: its header, then its entries. With `view`, a
 // view of the solver's memory, no copy (to be written before the next call into the solver,
 // which may move that memory); else a copy of its own (to be stored or moved).
@@ -196,23 +46,6 @@ function flipBytes(solver, header, start, end, view) {
   return out;
 }
 
-// Keeps a flip table: as a file where it can, then without a copy in IndexedDB (an earlier
-// version's, or one that failed its check); else in IndexedDB.
-async function storeFlips(key, length, piece) {
-  if (await filePutBig(`${key}.bin`, length, piece)) return dbDeleteBig(key).then(() => true, () => true);
-  return dbPutBig(key, length, piece);
-}
-
-// A table file served beside the page (`cubehint tables --out www/tables`), or null.
-async function servedFile(path) {
-  if (!location.protocol.startsWith('http')) return null;
-  try {
-    const r = await fetch(new URL(path, location.href));
-    return r.ok ? await r.arrayBuffer() : null;
-  } catch {
-    return null;
-  }
-}
 
 // Loads the 2x2 table from the cache or a served file; false if neither checks out.
 async function loadPocket() {
@@ -244,8 +77,7 @@ async function loadPocket() {
 
 const builds = {};
 // Cache writes, one after another, behind the builds; each starts after a pause, so the
-// request that waited for the tables is answered first (serialising them took 14-21 ms on a
-// first visit, before the answer).
+// request that waited for the tables is answered before they are serialised.
 let saving = Promise.resolve();
 
 // Prepares the tables of one puzzle; the same Promise serves every caller.
@@ -419,7 +251,8 @@ let optimalBuilding = null; // the solver while its tables build (for quickOptim
 // (`mergeOptimalPiece`), then says whether all came (`mergeOptimalEnd`); if not, this worker
 // walks the missing share itself.
 let sharesMerged = null; // {promise, resolve}: whether the other share's table is all merged
-function prepareOptimal(size, cacheOnly = false, shares = 1, handed = null) {
+function prepareOptimal(name, cacheOnly = false, shares = 1, handed = null) {
+  const size = canonicalSize(name) ?? 'h3';
   if (!optimal && shares === 2) {
     let resolve;
     sharesMerged = { promise: new Promise((r) => (resolve = r)), resolve };
@@ -428,8 +261,9 @@ function prepareOptimal(size, cacheOnly = false, shares = 1, handed = null) {
     await start();
     const started = performance.now();
     const solver = new OptimalSolver(size);
-    const flipKey = { large: 'optimal-h3', huge: 'optimal-h4', h5: 'optimal-h5', h6: 'optimal-h6' }[size];
-    const h0Key = size === 'small' ? 'optimal-small' : 'optimal-large';
+    // Store keys as earlier versions named them, so that the tables they kept are still used.
+    const flipKey = { h3: 'optimal-h3', h4: 'optimal-h4', h5: 'optimal-h5', h6: 'optimal-h6' }[size];
+    const h0Key = size === 'h0-2bit' ? 'optimal-small' : 'optimal-large';
     // What this solver builds in place of h0, and keeps under this key.
     const key = flipKey ? `${flipKey}-near` : h0Key;
     let source = await loadStored(key, (bytes) => solver.load(bytes));
@@ -479,23 +313,22 @@ function prepareOptimal(size, cacheOnly = false, shares = 1, handed = null) {
     const length = h3Source && h3Source !== 'cache' && h3Source !== 'handed' ? solver.flip_bytes_len() : 0;
     const header = length ? solver.flip_header() : null;
     if (helped) {
-      // The second worker, waiting meanwhile, gets the whole flip table at once (copied out in
-      // about a second, moved to the page) and searches while this one writes it (10.7 s for h5
-      // here); before, it waited for the write and then read the file back.
+      // The second worker, waiting meanwhile, gets the whole flip table at once (copied out,
+      // moved to the page) and searches while this one writes it.
       const pieces = [];
       for (let at = 0; at < length; at += PIECE) pieces.push(flipBytes(solver, header, at, Math.min(length, at + PIECE), false));
       postMessage({ progress: { puzzle: 'optimal', handed: { length, pieces } } }, pieces.map((p) => p.buffer));
     }
     let keepingFlips = false; // the flip table is being written
     if (length) {
-      // Writing it takes a while (a first visit's h5, 940 MB: 10.7 s here): its progress is the
-      // last tenth, so that the bar does not stand still meanwhile.
+      // Writing it takes seconds: its progress is the last tenth, so that the bar does not stand
+      // still meanwhile. The file gets views of the solver's memory, no copies.
       const piece = (start, end, view) => {
         postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + (0.1 * start) / length, keeping: true } });
         return flipBytes(solver, header, start, end, view);
       };
       keepingFlips = true;
-      stores.push(storeFlips(flipKey, length, piece).catch(() => false).finally(() => (keepingFlips = false)));
+      stores.push(storeFlips(flipKey, length, piece, pause).catch(() => false).finally(() => (keepingFlips = false)));
     }
     // One word for both tables: cache only when both came from it.
     const sources = h3Source ? [source, h3Source] : [source];
@@ -512,9 +345,8 @@ function prepareOptimal(size, cacheOnly = false, shares = 1, handed = null) {
     const ms = performance.now() - started;
     optimalBuilding = null;
     // Searches start now: the writes go on between their slices (a search slice, about a second,
-    // then a 32 MB piece of the flip table, 0.16-0.56 s here, now and then 1.5-4.5 s), and the
-    // tables are reported kept once all are written. Before, the first visit's search waited for
-    // them (10.7-13.6 s for h5 here).
+    // then a 32 MB piece of the flip table), and the tables are reported kept once all are
+    // written.
     if (source !== 'cache') postMessage({ progress: { puzzle: 'optimal', built: true, source, ms } });
     const kept = Promise.all(stores).then(() => {
       postMessage({ progress: { puzzle: 'optimal', fraction: 1, source, ms } });
@@ -551,7 +383,7 @@ const handlers = {
   },
   buildOptimalShare: async ({ size, share: [which, of] }) => {
     shareBuild?.free();
-    shareBuild = new OptimalSolver(size);
+    shareBuild = new OptimalSolver(canonicalSize(size) ?? size);
     shareBuild.build_share(which, of);
     while (!shareBuild.build_walks_done()) {
       shareBuild.build_step();
@@ -580,7 +412,7 @@ const handlers = {
   // cancels by ending this worker. `share` [which, of] searches one part of every depth when
   // several workers share the search (the page caps the others when one finds a solution);
   // `capBuffer`, a SharedArrayBuffer, holds the least length found by any of them.
-  solveOptimal: async ({ facelets, upper = '', size = 'large', share = [0, 1], capBuffer = null }) => {
+  solveOptimal: async ({ facelets, upper = '', size = 'h3', share = [0, 1], capBuffer = null }) => {
     const { solver } = await prepareOptimal(size);
     solver.start_share(facelets, upper, share[0], share[1]);
     sharedCap = capBuffer ? new Uint32Array(capBuffer) : null;
@@ -600,7 +432,7 @@ const handlers = {
   // proven optimal this way in seconds (a 14-move one, tests/browser/optimal-huge.test.mjs); null
   // when not within the budget, or when
   // the tables come from the cache or are ready first (the full search is then as quick).
-  quickOptimal: async ({ facelets, upper = '', size = 'large', nodes = 2e7 }) => {
+  quickOptimal: async ({ facelets, upper = '', size = 'h3', nodes = 2e7 }) => {
     let settled = false;
     prepareOptimal(size).then(
       () => (settled = true),

@@ -1,0 +1,105 @@
+// Following a solution: the move list, the hint in words (and speech), the moves left, and
+// stepping through it on the net.
+import { apply_moves, turn_sources } from './pkg/cubehint.js';
+import { $ } from './dom.js';
+import { COLOR_NAMES, settings, turnMs } from './settings.js';
+import { colorsOf, current, faceColors, lettersOf, replay, state } from './state.js';
+import { FACES, describeMove, directionOf, invertMove } from './words.js';
+
+let net = null;
+let refresh = null;
+
+// The net to mark and animate, and the page's refresh after a step.
+export function initHints(deps) {
+  ({ net, refresh } = deps);
+}
+
+export function renderHints() {
+  const sol = state.solution;
+  const box = $('hints');
+  if (!sol || sol.size !== state.size) {
+    box.hidden = true;
+    net.markTurn(null);
+    return;
+  }
+  box.hidden = false;
+  const mode = settings.mode;
+  const sp = $('solution');
+  sp.replaceChildren();
+  if (sol.moves.length === 0) sp.textContent = '(already solved)';
+  if (mode === 'count') {
+    sp.hidden = true;
+  } else {
+    sp.hidden = false;
+    sol.moves.forEach((m, i) => {
+      const shown = mode === 'full' || i <= sol.step;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = `move${i < sol.step ? ' done' : ''}${i === sol.step ? ' current' : ''}`;
+      b.textContent = shown ? m : '•';
+      b.setAttribute('aria-label', shown ? `Go to move ${i + 1}: ${m}` : `Go to move ${i + 1}`);
+      if (i === sol.step) b.setAttribute('aria-current', 'step');
+      b.addEventListener('click', () => jumpTo(i));
+      sp.append(b, ' ');
+    });
+  }
+  // Quarter-turn metric: a half turn counts two.
+  const qtm = sol.metric === 'qtm';
+  const left = sol.moves.slice(sol.step).reduce((n, m) => n + (qtm && m.endsWith('2') ? 2 : 1), 0);
+  const next = sol.moves[sol.step];
+  const hint = $('hint');
+  if (next && mode !== 'count') {
+    hint.textContent = `Move ${sol.step + 1} of ${sol.moves.length}: ${describeMove(next, sol.size, faceNames())}`;
+    net.markTurn(next[0], directionOf(next));
+  } else {
+    hint.textContent = next ? '' : sol.moves.length ? 'Solved! Every face is one colour.' : 'This cube is already solved.';
+    net.markTurn(mode === 'count' || !next ? null : next[0], next ? directionOf(next) : '');
+  }
+  const unit = (qtm ? 'quarter turn' : 'move') + (left === 1 ? '' : 's');
+  $('left').textContent = sol.exact ? `${left} ${unit} left (the fewest possible).` : `At most ${left} ${unit} left.`;
+  $('prev').disabled = sol.step === 0;
+  $('next').disabled = sol.step >= sol.moves.length;
+}
+
+// Colour names of the faces as the cube is held now (3x3: by centre).
+export function faceNames() {
+  const colors = current();
+  const faces = faceColors(state.size, colors);
+  return FACES.map((_, f) => (state.size === 3 ? COLOR_NAMES[colors[f * 9 + 4]] : COLOR_NAMES[faces[f]]));
+}
+
+// Shows the solution's state after `step` moves (clicking a move in the list).
+export function jumpTo(step) {
+  const sol = state.solution;
+  if (!sol || step < 0 || step > sol.moves.length) return;
+  const before = [...state.colors[sol.size]];
+  replay(sol, step);
+  net.animateChange(before, state.colors[sol.size]);
+  refresh({ quiet: true });
+  speakHint();
+}
+
+export function step(delta) {
+  const sol = state.solution;
+  if (!sol) return;
+  const i = delta > 0 ? sol.step : sol.step - 1;
+  const m = sol.moves[i];
+  if (!m) return;
+  const before = [...current()];
+  const letters = lettersOf(sol.size, before);
+  const faces = faceColors(sol.size, before);
+  const move = delta > 0 ? m : invertMove(m);
+  state.colors[sol.size] = colorsOf(apply_moves(sol.size, letters, move), faces);
+  sol.step += delta;
+  refresh({ quiet: true });
+  net.animateTurn(Array.from(turn_sources(sol.size, move)), turnMs());
+  speakHint();
+}
+
+export function speakHint() {
+  if (!settings.speak || !('speechSynthesis' in window)) return;
+  const text = $('hint').textContent || $('left').textContent;
+  speechSynthesis.cancel();
+  speechSynthesis.speak(new SpeechSynthesisUtterance(text.replace(/^Move \d+ of \d+: /, '')));
+}
+
