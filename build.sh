@@ -95,15 +95,15 @@ case "${1:-serve}" in
   bench-optimal)
     shift
     states="${1:-bench/optimal-states.txt}"
-    say "optimal solver, native: $states (huge table, then small)"
+    say "optimal solver, native: $states (h4, then h0-2bit)"
     cargo build --release
-    ./target/release/cubehint bench optimal --states "$states" --table huge
-    ./target/release/cubehint bench optimal --states "$states" --table small
+    ./target/release/cubehint bench optimal --states "$states" --table h4
+    ./target/release/cubehint bench optimal --states "$states" --table h0-2bit
     build_wasm
     ensure_chromium
     say "optimal solver in headless Chromium (table built fresh, then the same states)"
-    node tools/bench-optimal-browser.mjs --states "$states" --table huge
-    node tools/bench-optimal-browser.mjs --states "$states" --table small
+    node tools/bench-optimal-browser.mjs --states "$states" --table h4
+    node tools/bench-optimal-browser.mjs --states "$states" --table h0-2bit
     ;;
   help | -h | --help)
     cat <<'HELP'

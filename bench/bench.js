@@ -117,7 +117,7 @@ document.body.dataset.ready = 'true';
 // optimally. Returns per-state times and lengths; the worker's cache (IndexedDB and its files) is cleared first
 // when `fresh` is set, so the build is timed. With `workers` above 1 the search is shared as the
 // page shares it (the table time then includes the other workers loading the kept copy).
-window.runOptimalBench = async function runOptimalBench({ states, size = 'huge', fresh = true, workers = 1 }) {
+window.runOptimalBench = async function runOptimalBench({ states, size = 'h4', fresh = true, workers = 1 }) {
   if (fresh) await new Promise((r) => { const q = indexedDB.deleteDatabase('cubehint-tables'); q.onsuccess = q.onerror = q.onblocked = r; });
   if (fresh && navigator.storage?.getDirectory) {
     // The flip tables kept as files.

@@ -3,11 +3,10 @@
 //! strings or typed results (`Validation`, `Solution`, …), whose TypeScript declarations
 //! wasm-bindgen writes to `www/pkg/cubehint.d.ts`. `docs/js-api.md` lists them.
 
-use crate::coord::h0::N_H0;
 use crate::coord::h0_coords::H0Coords;
 use crate::cube::facelet::{facelet_name, read_letters, to_string};
 use crate::cube::{format_moves, Size};
-use crate::error::SolveError;
+use crate::error::{SolveError, TableError};
 use crate::rng::Rng;
 use crate::scramble::{invert_moves, scramble_cube, scramble_pocket};
 use crate::solve::optimal::OptimalSearch;
@@ -16,11 +15,12 @@ use crate::solve::pocket_ida::PocketIda;
 use crate::solve::two_phase::{solve_with_stats, Limits};
 use crate::state::{apply_text, parse_state, State};
 use crate::tables::format;
-use crate::tables::optimal::{FlipTableBuild, FlipTableReader};
-use crate::tables::optimal::{H0Build, OptimalTables, TableSize};
+use crate::tables::optimal::{FlipTable, FlipTableBuild, FlipTableReader};
+use crate::tables::optimal::{H0Steps, OptimalTables, TableSize};
 use crate::tables::phase1::{Phase1Build, Phase1Table};
 use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
 use crate::tables::pocket_sym::PocketSymBuild;
+use crate::tables::provision::Build;
 use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables, BUILD_STEPS};
 use wasm_bindgen::prelude::*;
 
@@ -424,7 +424,7 @@ fn parse_metric(metric: &str) -> Result<Metric, JsError> {
 #[wasm_bindgen]
 pub struct OptimalSolver {
     size: TableSize,
-    build: Option<H0Build>,
+    build: Option<H0Steps>,
     flip_build: Option<FlipTableBuild>,
     /// The coordinates the flip table's build reads until they go into `tables` (with the
     /// near entries that build gives, in place of an h0 table).
@@ -504,8 +504,32 @@ impl OptimalSolver {
     /// Ends the flip table's load: it is used if it checks out (else nothing is kept).
     pub fn load_flip_end(&mut self) -> Result<(), JsError> {
         let reader = self.flip_load.take().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
+        self.keep_loaded_flips(reader.finish())
+    }
+
+    /// For a kept file read straight into the table's memory: after `load_flip_begin` and the
+    /// header alone through `load_flip_piece`, a view of `len` entry bytes from `start` to read
+    /// the file into (no copy). Use it before the next call into the solver.
+    pub fn load_flip_view(&mut self, start: f64, len: f64) -> Result<js_sys::Uint8Array, JsError> {
+        let reader = self.flip_load.as_mut().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
+        let room = reader.entries_in_place();
+        let from = (start.max(0.0) as usize).min(room.len());
+        let to = ((start + len).max(0.0) as usize).clamp(from, room.len());
+        // SAFETY: the view is of the table's own memory, filled by the caller before any
+        // further call into the module (which could grow the memory and detach it).
+        Ok(unsafe { js_sys::Uint8Array::view(&room[from..to]) })
+    }
+
+    /// Ends a load through `load_flip_view`: the entries are checked (size, checksum,
+    /// distribution) and used if they check out (else nothing is kept).
+    pub fn load_flip_end_in_place(&mut self) -> Result<(), JsError> {
+        let reader = self.flip_load.take().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
+        self.keep_loaded_flips(reader.finish_in_place())
+    }
+
+    fn keep_loaded_flips(&mut self, read: Result<FlipTable, TableError>) -> Result<(), JsError> {
         let tables = self.tables.as_mut().ok_or_else(|| JsError::new("load the h0 table first"))?;
-        tables.flip = Some(reader.finish().map_err(|e| JsError::new(&e.to_string()))?);
+        tables.flip = Some(read.map_err(|e| JsError::new(&e.to_string()))?);
         self.flip_header_bytes = None;
         self.flip_build = None;
         Ok(())
@@ -543,16 +567,15 @@ impl OptimalSolver {
             _ => 0.1,
         };
         if self.tables.is_none() {
+            // The h0 build the CLI provisions too (`tables::provision::Build`), a step at a time.
             let Some(build) = self.build.as_mut() else {
-                self.build = Some(H0Build::new(H0Coords::generate()));
+                self.build = Some(H0Steps::new(self.size));
                 return 0.01 * h0_share;
             };
-            if build.step(40) {
-                return (0.01 + 0.98 * build.reached() as f64 / N_H0 as f64) * h0_share;
+            if build.step() {
+                return (0.01 + 0.98 * build.fraction()) * h0_share;
             }
-            let build = self.build.take().expect("a build");
-            let (coords, h0) = build.finish(self.size);
-            self.tables = Some(OptimalTables::new(coords, h0));
+            self.tables = self.build.take().map(Build::finish);
             return h0_share.min(0.999);
         }
         if self.ready() {
@@ -679,7 +702,7 @@ impl OptimalSolver {
         Ok(unsafe { js_sys::Uint8Array::view(&packed[from..to]) })
     }
 
-    fn flip_table(&self) -> Result<&crate::tables::optimal::FlipTable, JsError> {
+    fn flip_table(&self) -> Result<&FlipTable, JsError> {
         self.tables.as_ref().and_then(|t| t.flip.as_ref()).ok_or_else(|| JsError::new("the flip table is not built"))
     }
 

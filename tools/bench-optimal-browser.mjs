@@ -1,13 +1,13 @@
 // The optimal solver in headless Chromium: table build time, then each state of a file solved
 // optimally in the page's worker (single thread), or shared by N workers as the page shares it.
-// usage: node tools/bench-optimal-browser.mjs --states FILE [--table small|medium|large|huge|h5|h6] [--cached]
+// usage: node tools/bench-optimal-browser.mjs --states FILE [--table h0-2bit|h0|h3|h4|h5|h6] [--cached]
 //        [--workers N]
 import { readFileSync } from 'node:fs';
 import { withBenchPage } from './bench-page.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
-const size = opt('--table', 'huge');
+const size = opt('--table', 'h4');
 const workers = Number(opt('--workers', '1'));
 const file = opt('--states', null);
 const states = file

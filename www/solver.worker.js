@@ -3,7 +3,10 @@
 // the same format, else they are built in slices between which requests are answered.
 import init, { OptimalSolver, Solver } from './pkg/cubehint.js';
 import { canonicalSize } from './table-sizes.js';
-import { PIECE, dbEachPiece, dbGet, dbGetBig, dbPut, dbPutBig, fileEachPiece, servedFile, storeFlips } from './table-store.js';
+import { PIECE, dbEachPiece, dbGet, dbGetBig, dbPut, dbPutBig, fileReadInto, servedFile, storeFlips } from './table-store.js';
+
+// Bytes of a table's header (`docs/tables.md`).
+const HEADER_LENGTH = 168;
 
 let solver = null;
 let ready = null;
@@ -214,9 +217,20 @@ async function loadStoredFlips(key, solver) {
       return false; // no need to read the rest
     }
   };
+  // A kept file is read straight into the table's memory: its header checked first, the
+  // entries at the end.
   solver.load_flip_begin();
-  let length = await fileEachPiece(`${key}.bin`, load);
-  if (length === null && !refused) {
+  let length = await fileReadInto(`${key}.bin`, HEADER_LENGTH, load, (at, len) => solver.load_flip_view(at, len));
+  if (length !== null) {
+    try {
+      solver.load_flip_end_in_place(); // checks the table, or lets go of it
+      return 'cache';
+    } catch {
+      return 'rebuilt (the cached copy failed its check)';
+    }
+  }
+  // Else one kept in IndexedDB (in pieces, by an earlier version or where there are no files).
+  if (!refused) {
     solver.load_flip_begin(); // afresh: none of a file cut short is kept
     length = await dbEachPiece(key, load).catch(() => null);
   }

@@ -88,27 +88,36 @@ async function fileHandle(name, create) {
   return (await navigator.storage.getDirectory()).getFileHandle(name, { create });
 }
 
-// As dbEachPiece, from a kept file; null if there is none or it cannot be read whole. Several
-// workers read it at once ('read-only'); one writing it makes readers wait a while.
-export async function fileEachPiece(name, each) {
+// A kept file's sync access handle for reading, or null; several workers read at once
+// ('read-only'), and one writing it makes readers wait a while.
+async function openForReading(name) {
   if (!filesKept()) return null;
-  let h = null;
-  for (let tries = 0; !h; tries++) {
+  for (let tries = 0; ; tries++) {
     try {
-      h = await (await fileHandle(name, false)).createSyncAccessHandle({ mode: 'read-only' });
+      return await (await fileHandle(name, false)).createSyncAccessHandle({ mode: 'read-only' });
     } catch (err) {
       if (err?.name !== 'NoModificationAllowedError' || tries >= 100) return null;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+}
+
+// Reads a kept file straight into memory that `into(at, len)` gives (a view of the solver's
+// table), no copy: its first `headLength` bytes go to `head(bytes)` first, which says whether
+// to go on. The file's length, or null if there is none or it cannot be read whole.
+export async function fileReadInto(name, headLength, head, into) {
+  const h = await openForReading(name);
+  if (!h) return null;
   try {
     const length = h.getSize();
-    const buffer = new Uint8Array(Math.min(PIECE, length));
-    for (let at = 0; at < length; at += PIECE) {
-      const piece = buffer.subarray(0, Math.min(PIECE, length - at));
-      if (h.read(piece, { at }) !== piece.length || each(piece, at, length) === false) return null;
+    const first = new Uint8Array(Math.min(headLength, length));
+    if (h.read(first, { at: 0 }) !== first.length || head(first) === false) return null;
+    for (let at = headLength; at < length; at += PIECE) {
+      const len = Math.min(PIECE, length - at);
+      const view = into(at - headLength, len); // shorter where the file is longer than the table
+      if (view.length !== len || h.read(view, { at }) !== len) return null;
     }
-    return length > 0 ? length : null;
+    return length;
   } catch {
     return null;
   } finally {

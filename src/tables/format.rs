@@ -297,6 +297,18 @@ impl PieceReader {
             self.sum.update(&[0u8; 8]);
             self.sum.end_chunk();
         }
+        self.push_in_place(bytes)?;
+        out.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// The next payload bytes, already in their place (read straight into the table's memory,
+    /// after the header went through [`PieceReader::push`]): checked as `push` checks them, not
+    /// copied.
+    pub fn push_in_place(&mut self, bytes: &[u8]) -> Result<(), TableError> {
+        if self.header.len() < HEADER_LEN {
+            return Err(TableError::Truncated);
+        }
         if self.seen + bytes.len() > self.payload_len() {
             return Err(TableError::Header("longer than its header says".into()));
         }
@@ -307,7 +319,6 @@ impl PieceReader {
             self.counted[d] += c;
         }
         self.sum.update(bytes);
-        out.extend_from_slice(bytes);
         self.seen += bytes.len();
         Ok(())
     }

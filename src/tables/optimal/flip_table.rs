@@ -197,6 +197,25 @@ impl FlipTableReader {
         self.reader.push(bytes, &mut self.packed)
     }
 
+    /// Room for all the entries, to be filled in place (a file read straight into it), once the
+    /// header alone was pushed; then [`FlipTableReader::finish_in_place`]. Zeroed the first time.
+    pub fn entries_in_place(&mut self) -> &mut [u8] {
+        let len = self.reader.payload_len();
+        if self.packed.len() != len {
+            self.packed.resize(len, 0);
+        }
+        &mut self.packed
+    }
+
+    /// The table filled through [`FlipTableReader::entries_in_place`], checked as a pushed one
+    /// is (size, checksum, distribution).
+    pub fn finish_in_place(mut self) -> Result<FlipTable, TableError> {
+        for chunk in self.packed.chunks(4 << 20) {
+            self.reader.push_in_place(chunk)?;
+        }
+        self.finish()
+    }
+
     /// The table, once all of it is read and it checks out.
     pub fn finish(self) -> Result<FlipTable, TableError> {
         let base = self.reader.finish(&self.packed)?;
