@@ -509,22 +509,26 @@ impl OptimalSolver {
 
     /// For a kept file read straight into the table's memory: after `load_flip_begin` and the
     /// header alone through `load_flip_piece`, a view of `len` entry bytes from `start` to read
-    /// the file into (no copy). Use it before the next call into the solver.
+    /// the file into (no copy, nothing zeroed first). Fill the views in order from the start,
+    /// each before the next call into the solver, then `load_flip_end_in_place`.
     pub fn load_flip_view(&mut self, start: f64, len: f64) -> Result<js_sys::Uint8Array, JsError> {
         let reader = self.flip_load.as_mut().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
-        let room = reader.entries_in_place();
+        let room = reader.entries_room();
         let from = (start.max(0.0) as usize).min(room.len());
         let to = ((start + len).max(0.0) as usize).clamp(from, room.len());
-        // SAFETY: the view is of the table's own memory, filled by the caller before any
-        // further call into the module (which could grow the memory and detach it).
-        Ok(unsafe { js_sys::Uint8Array::view(&room[from..to]) })
+        // SAFETY: the view lies within the room the reader reserved; the caller fills it before
+        // any further call into the module (which could grow the memory and detach it).
+        Ok(unsafe { js_sys::Uint8Array::view_mut_raw(room.as_mut_ptr().add(from).cast::<u8>(), to - from) })
     }
 
-    /// Ends a load through `load_flip_view`: the entries are checked (size, checksum,
-    /// distribution) and used if they check out (else nothing is kept).
-    pub fn load_flip_end_in_place(&mut self) -> Result<(), JsError> {
+    /// Ends a load through `load_flip_view`, `filled` entry bytes having been read into the
+    /// views from the start: the entries are checked (all there, checksum, distribution) and
+    /// used if they check out (else nothing is kept).
+    pub fn load_flip_end_in_place(&mut self, filled: f64) -> Result<(), JsError> {
         let reader = self.flip_load.take().ok_or_else(|| JsError::new("no flip table is being loaded"))?;
-        self.keep_loaded_flips(reader.finish_in_place())
+        // SAFETY: `filled` counts the bytes the caller read into the views, in order from the
+        // start (the worker reports only reads that returned their whole length).
+        self.keep_loaded_flips(unsafe { reader.finish_in_place(filled.max(0.0) as usize) })
     }
 
     fn keep_loaded_flips(&mut self, read: Result<FlipTable, TableError>) -> Result<(), JsError> {

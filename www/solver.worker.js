@@ -223,7 +223,7 @@ async function loadStoredFlips(key, solver) {
   let length = await fileReadInto(`${key}.bin`, HEADER_LENGTH, load, (at, len) => solver.load_flip_view(at, len));
   if (length !== null) {
     try {
-      solver.load_flip_end_in_place(); // checks the table, or lets go of it
+      solver.load_flip_end_in_place(length - HEADER_LENGTH); // checks the table, or lets go of it
       return 'cache';
     } catch {
       return 'rebuilt (the cached copy failed its check)';

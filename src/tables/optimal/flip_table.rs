@@ -14,6 +14,7 @@ use crate::tables::format::{self, Packed, KIND_OPTIMAL_H3, KIND_OPTIMAL_H4, KIND
 use crate::tables::huge_pages;
 use crate::tables::provision::TableReader;
 use std::borrow::Cow;
+use std::mem::MaybeUninit;
 
 /// Entries of the h3 table.
 pub const N_H3: usize = N_H0 << 3;
@@ -197,19 +198,29 @@ impl FlipTableReader {
         self.reader.push(bytes, &mut self.packed)
     }
 
-    /// Room for all the entries, to be filled in place (a file read straight into it), once the
-    /// header alone was pushed; then [`FlipTableReader::finish_in_place`]. Zeroed the first time.
-    pub fn entries_in_place(&mut self) -> &mut [u8] {
+    /// Room for all the entries, not yet written, for a kept file to be read straight into
+    /// once the header alone was pushed; then [`FlipTableReader::finish_in_place`]. Nothing is
+    /// zeroed first: the file's read is the only pass over the memory before the check.
+    pub fn entries_room(&mut self) -> &mut [MaybeUninit<u8>] {
         let len = self.reader.payload_len();
-        if self.packed.len() != len {
-            self.packed.resize(len, 0);
-        }
-        &mut self.packed
+        self.packed.reserve_exact(len.saturating_sub(self.packed.len()));
+        &mut self.packed.spare_capacity_mut()[..len]
     }
 
-    /// The table filled through [`FlipTableReader::entries_in_place`], checked as a pushed one
-    /// is (size, checksum, distribution).
-    pub fn finish_in_place(mut self) -> Result<FlipTable, TableError> {
+    /// The table read through [`FlipTableReader::entries_room`], `filled` bytes of it from the
+    /// start, checked as a pushed one is: all of it must be there, then the checksum and the
+    /// distribution.
+    ///
+    /// # Safety
+    ///
+    /// The first `filled` bytes of the room were written (so that none is read unwritten).
+    pub unsafe fn finish_in_place(mut self, filled: usize) -> Result<FlipTable, TableError> {
+        let len = self.reader.payload_len();
+        if filled != len || !self.packed.is_empty() {
+            return Err(TableError::Truncated);
+        }
+        // SAFETY: the caller wrote all `len` bytes, within the capacity `entries_room` reserved.
+        unsafe { self.packed.set_len(len) };
         for chunk in self.packed.chunks(4 << 20) {
             self.reader.push_in_place(chunk)?;
         }
