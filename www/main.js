@@ -109,7 +109,9 @@ function refresh({ keepField = false, quiet = false } = {}) {
     const count = b.querySelector('.count');
     count.textContent = `${counts[c]}/${per}`;
     count.classList.toggle('off', counts[c] > per);
-    b.setAttribute('aria-label', `${COLOR_NAMES[c]} (key ${c + 1}): ${counts[c]} of ${per} painted`);
+    // The name holds the visible text ("1 White 9/9") first, then says it in words.
+    const name = COLOR_NAMES[c];
+    b.setAttribute('aria-label', `${c + 1} ${name[0].toUpperCase()}${name.slice(1)} ${counts[c]}/${per}: ${counts[c]} of ${per} painted, key ${c + 1}`);
   });
   $('orientation').textContent =
     size === 3
