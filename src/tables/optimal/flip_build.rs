@@ -21,8 +21,6 @@ use crate::coord::N_MOVES;
 use crate::cube::CubieCube;
 use crate::tables::huge_pages;
 use crate::tables::nibble::NibbleTable;
-use crate::tables::provision::Build;
-use std::borrow::Cow;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Depth of the breadth-first part of the build.
@@ -68,30 +66,6 @@ impl ShortMap {
             }
             i = (i + 1) & mask;
         }
-    }
-}
-
-/// A [`FlipTableBuild`] with the coordinates it walks through, as a provisioning build.
-pub struct FlipSteps<'a> {
-    /// The build.
-    pub build: FlipTableBuild,
-    /// What it walks through.
-    pub coords: &'a H0Coords,
-}
-
-impl Build for FlipSteps<'_> {
-    type Table = FlipTable;
-    fn step(&mut self) -> bool {
-        self.build.step(self.coords, WALKS_PER_STEP)
-    }
-    fn fraction(&self) -> f64 {
-        self.build.progress()
-    }
-    fn finish(self) -> FlipTable {
-        self.build.finish(self.coords)
-    }
-    fn pieces(table: &FlipTable) -> Vec<Cow<'_, [u8]>> {
-        table.pieces()
     }
 }
 

@@ -18,7 +18,7 @@ pub mod size;
 
 pub use bound::{BoundEntry, EntryKeys, H0Steps, OptimalTables};
 pub use corners::CornerTable;
-pub use flip_build::{FlipSteps, FlipTableBuild};
+pub use flip_build::FlipTableBuild;
 pub use flip_table::{FlipTable, FlipTableReader, BASE, MAX_BITS};
 pub use h0::{H0Build, H0Table};
 pub use size::TableSize;
