@@ -92,6 +92,7 @@ const H3_DISTRIBUTION: [u64; 4] = [6_682_266, 63_588_463, 391_007_897, 479_260_9
 const H4_DISTRIBUTION: [u64; 4] = [6_921_537, 70_454_750, 543_775_455, 1_259_927_458];
 
 #[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn h3_and_h4_distributions_are_pinned() {
     let d = h3().distribution();
     assert_eq!(d[..4], H3_DISTRIBUTION);
@@ -102,6 +103,7 @@ fn h3_and_h4_distributions_are_pinned() {
 }
 
 #[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn h3_is_the_lesser_of_the_two_h4_entries_it_splits_into() {
     // Both are the least mark over the h11 values they merge; h4 parts h3's 256 by the DL flip.
     let (h3, h4) = (h3(), h4());
@@ -116,6 +118,7 @@ fn h3_is_the_lesser_of_the_two_h4_entries_it_splits_into() {
 }
 
 #[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn h3_entry_matches_the_conjugated_cube() {
     // The slow path: conjugate the whole cube to its corner class representative and read the
     // edges' slices and the kept flips off it.
@@ -123,6 +126,7 @@ fn h3_entry_matches_the_conjugated_cube() {
 }
 
 #[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn h3_and_h4_are_lower_bounds_that_know_more_than_h0() {
     let (medium, large, huge) = tables();
     let tp = TwoPhaseTables::generate();
@@ -162,6 +166,7 @@ fn h3_and_h4_are_lower_bounds_that_know_more_than_h0() {
 /// superflip, whose flips the table reads only six of) and go off where they cut few (a random
 /// cube): the depth after enough children decides.
 #[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn phase1_bounds_stay_only_where_they_cut_enough() {
     use cubehint::tables::phase1::Phase1Build;
     let huge = &tables().2;
@@ -187,6 +192,7 @@ fn phase1_bounds_stay_only_where_they_cut_enough() {
 }
 
 #[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn h3_and_h4_bytes_round_trip_and_damage_is_refused() {
     for (table, n) in [(h3(), N_H3), (h4(), N_H4)] {
         let bits = table.bits;
@@ -241,6 +247,7 @@ fn h3_and_h4_bytes_round_trip_and_damage_is_refused() {
 }
 
 #[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn optimal_lengths_are_the_same_with_h3_and_h4() {
     let (medium, large, huge) = tables();
     let tp = TwoPhaseTables::generate();
@@ -272,6 +279,7 @@ fn optimal_lengths_are_the_same_with_h3_and_h4() {
 const NEAR_DISTRIBUTION: [u64; 10] = [1, 1, 4, 34, 331, 3_612, 41_605, 474_128, 4_953_846, 112_093_888];
 
 #[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn the_near_entries_are_h0_within_8_moves_and_9_beyond() {
     let h0 = format::from_bytes(&tables().0.to_bytes(), KIND_OPTIMAL_H0, N_H0).expect("h0 bytes");
     let near = near();
@@ -286,6 +294,7 @@ fn the_near_entries_are_h0_within_8_moves_and_9_beyond() {
 }
 
 #[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn the_near_entries_in_place_of_h0_search_the_same_nodes_beside_h4() {
     let (_, _, huge) = tables();
     let bytes = OptimalTables::with_near(H0Coords::generate(), near().clone()).to_bytes();
@@ -320,6 +329,7 @@ fn the_near_entries_in_place_of_h0_search_the_same_nodes_beside_h4() {
 }
 
 #[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn a_level_at_a_time_searches_the_nodes_a_node_at_a_time_does() {
     let (_, large, huge) = tables();
     let mut rng = Rng::new(37);

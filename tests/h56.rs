@@ -70,7 +70,7 @@ fn counts(packed: &[u8], bits: usize) -> [u64; 4] {
 }
 
 #[test]
-#[ignore = "builds h5 and h6 (about 3 GB, minutes): ./build.sh test runs it"]
+#[ignore = "builds h5 and h6 (about 8.5 GB, three minutes): ./build.sh test runs it"]
 fn h5_and_h6_distributions_are_pinned() {
     assert_eq!(TableSize::parse("h6"), Some(TableSize::H6), "h6 is offered where indices have 64 bits");
     let d = h5().distribution();
@@ -82,7 +82,7 @@ fn h5_and_h6_distributions_are_pinned() {
 }
 
 #[test]
-#[ignore = "builds h5 and h6 (about 3 GB, minutes): ./build.sh test runs it"]
+#[ignore = "builds h5 and h6 (about 8.5 GB, three minutes): ./build.sh test runs it"]
 fn each_flip_table_is_the_lesser_of_the_two_entries_of_the_next() {
     // Every entry is the least mark over the h11 values it merges; one more flip parts them in
     // two. h5 from h6, entry by entry; h4 and h3 from h5 have the distributions of their own builds.
@@ -98,7 +98,7 @@ fn each_flip_table_is_the_lesser_of_the_two_entries_of_the_next() {
 }
 
 #[test]
-#[ignore = "builds h5 and h6 (about 3 GB, minutes): ./build.sh test runs it"]
+#[ignore = "builds h5 and h6 (about 8.5 GB, three minutes): ./build.sh test runs it"]
 fn h5_and_h6_entries_match_the_conjugated_cube() {
     // The slow path: conjugate the whole cube to its corner class representative and read the
     // edges' slices and the kept flips off it.
@@ -106,7 +106,7 @@ fn h5_and_h6_entries_match_the_conjugated_cube() {
 }
 
 #[test]
-#[ignore = "builds h5 and h6 (about 3 GB, minutes): ./build.sh test runs it"]
+#[ignore = "builds h5 and h6 (about 8.5 GB, three minutes): ./build.sh test runs it"]
 fn h5_and_h6_bytes_round_trip_and_damage_is_refused() {
     for table in [h5(), h6()] {
         let bits = table.bits;
@@ -122,7 +122,7 @@ fn h5_and_h6_bytes_round_trip_and_damage_is_refused() {
 }
 
 #[test]
-#[ignore = "builds h5 and h6 (about 3 GB, minutes): ./build.sh test runs it"]
+#[ignore = "builds h5 and h6 (about 8.5 GB, three minutes): ./build.sh test runs it"]
 fn searches_over_h5_and_h6_find_the_optimal_lengths() {
     let (with5, with6) = tables();
     let tp = TwoPhaseTables::generate();
