@@ -142,16 +142,6 @@ impl FlipTable {
         vec![self.header().into(), Cow::Borrowed(&self.packed[..])]
     }
 
-    /// Bytes `start..end` of [`FlipTable::to_bytes`] (fewer at the end), given its `header`.
-    pub fn bytes_piece(&self, header: &[u8], start: usize, end: usize) -> Vec<u8> {
-        let mut out = Vec::with_capacity(end.saturating_sub(start));
-        for (part, at) in [(header, 0), (&self.packed[..], header.len())] {
-            let (from, to) = (start.clamp(at, at + part.len()), end.clamp(at, at + part.len()));
-            out.extend_from_slice(&part[from - at..to - at]);
-        }
-        out
-    }
-
     /// The header [`FlipTable::to_bytes`] puts before the entries: the bytes are this, then
     /// `packed`.
     pub fn header(&self) -> Vec<u8> {
