@@ -18,10 +18,9 @@ use crate::tables::format;
 use crate::tables::optimal::{FlipTable, FlipTableBuild, FlipTableReader};
 use crate::tables::optimal::{H0Steps, OptimalTables, TableSize};
 use crate::tables::phase1::{Phase1Build, Phase1Table};
-use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables};
-use crate::tables::pocket_sym::PocketSymBuild;
-use crate::tables::provision::Build;
-use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables, BUILD_STEPS};
+use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables, PocketSteps};
+use crate::tables::provision::{Build, Provision};
+use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -170,17 +169,16 @@ fn solve_error(e: SolveError) -> JsError {
     JsError::new(&e.to_string())
 }
 
-/// The solver: owns the tables, builds them in steps so the worker can report progress.
+/// The solver: owns the tables, which the worker provisions through one set of calls
+/// (`table_step`, `table_offer`, `table_waits`, `table_ready`, `table_bytes`) by name:
+/// `pocket-htm`, `pocket-qtm`, `two-phase` and `phase1` (see [`crate::tables::provision`]).
 #[wasm_bindgen]
 pub struct Solver {
     pocket_moves: PocketMoveTables,
-    pocket: [Option<PocketDistance>; 2],
-    pocket_build: Option<(Metric, PocketSymBuild)>,
+    pocket: [Provision<PocketSteps>; 2],
     ida: [Option<PocketIda>; 2],
-    two_phase: Option<TwoPhaseTables>,
-    two_phase_build: Option<TwoPhaseBuilder>,
-    two_phase_source: &'static str,
-    phase1_build: Option<Phase1Build>,
+    two_phase: Provision<TwoPhaseBuilder>,
+    phase1: Provision<Phase1Build>,
     rng: Rng,
 }
 
@@ -188,6 +186,33 @@ impl Default for Solver {
     fn default() -> Self {
         Solver::new()
     }
+}
+
+/// The tables a [`Solver`] provisions, by the names the worker keeps them under.
+#[derive(Clone, Copy)]
+enum SolverTable {
+    Pocket(Metric),
+    TwoPhase,
+    Phase1,
+}
+
+fn solver_table(name: &str) -> Result<SolverTable, JsError> {
+    match name {
+        "pocket-htm" => Ok(SolverTable::Pocket(Metric::Htm)),
+        "pocket-qtm" => Ok(SolverTable::Pocket(Metric::Qtm)),
+        "two-phase" => Ok(SolverTable::TwoPhase),
+        "phase1" => Ok(SolverTable::Phase1),
+        _ => Err(JsError::new(&format!("no table is called '{name}' (pocket-htm, pocket-qtm, two-phase, phase1)"))),
+    }
+}
+
+fn table_error(e: TableError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// The ready table's bytes to keep, as one array.
+fn kept_bytes<B: Build>(job: &Provision<B>, what: &str) -> Result<Vec<u8>, JsError> {
+    job.pieces().map(|p| p.concat()).ok_or_else(|| JsError::new(&format!("the {what} is not built")))
 }
 
 #[wasm_bindgen]
@@ -198,13 +223,10 @@ impl Solver {
         install_panic_hook();
         Solver {
             pocket_moves: PocketMoveTables::generate(),
-            pocket: [None, None],
-            pocket_build: None,
+            pocket: [Provision::Missing, Provision::Missing],
             ida: [None, None],
-            two_phase: None,
-            two_phase_build: None,
-            two_phase_source: "built",
-            phase1_build: None,
+            two_phase: Provision::Missing,
+            phase1: Provision::Missing,
             rng: Rng::new(0x5eed),
         }
     }
@@ -214,120 +236,74 @@ impl Solver {
         self.rng = Rng::new(((hi as u64) << 32) | lo as u64);
     }
 
-    /// A slice of the 2x2 distance table build for `metric` ("htm" or "qtm"); returns the
-    /// fraction of states reached (1 when the table is ready).
-    pub fn build_2x2_step(&mut self, metric: &str) -> Result<f64, JsError> {
-        let metric = parse_metric(metric)?;
-        if self.pocket[metric as usize].is_some() {
-            return Ok(1.0);
-        }
-        if self.pocket_build.as_ref().is_none_or(|(m, _)| *m != metric) {
-            // Symmetry classes first (a couple of milliseconds), then a depth per call.
-            self.pocket_build = Some((metric, PocketSymBuild::new(&self.pocket_moves, metric)));
-            return Ok(0.01);
-        }
-        let (_, build) = self.pocket_build.as_mut().unwrap();
-        if build.step() {
-            return Ok(build.progress().min(0.99));
-        }
-        let (_, build) = self.pocket_build.take().unwrap();
-        self.pocket[metric as usize] = Some(PocketDistance::from_table(build.finish(), metric));
-        Ok(1.0)
+    /// One step of table `name`'s build (a few milliseconds to a few hundred); the fraction
+    /// done, 1 once the table is ready. The exact phase-1 table builds the two-phase tables
+    /// first.
+    pub fn table_step(&mut self, name: &str) -> Result<f64, JsError> {
+        Ok(match solver_table(name)? {
+            SolverTable::Pocket(m) => {
+                let moves = &self.pocket_moves;
+                self.pocket[m as usize].step(|| PocketSteps::new(moves, m))
+            }
+            SolverTable::TwoPhase => self.two_phase.step(TwoPhaseBuilder::new),
+            SolverTable::Phase1 => phase1_step(two_phase_ready(&mut self.two_phase), &mut self.phase1),
+        })
     }
 
-    /// Is the 2x2 table for `metric` ready?
-    pub fn ready_2x2(&self, metric: &str) -> bool {
-        parse_metric(metric).map(|m| self.pocket[m as usize].is_some()).unwrap_or(false)
-    }
-
-    /// Serialised 2x2 table (with header and checksum), for caching.
-    pub fn table_2x2_bytes(&self, metric: &str) -> Result<Vec<u8>, JsError> {
-        let metric = parse_metric(metric)?;
-        self.pocket[metric as usize]
-            .as_ref()
-            .map(|d| d.to_bytes())
-            .ok_or_else(|| JsError::new("the 2x2 table is not built"))
-    }
-
-    /// Loads a cached 2x2 table; fails (and keeps nothing) if the bytes do not check out.
-    pub fn load_2x2(&mut self, metric: &str, bytes: &[u8]) -> Result<(), JsError> {
-        let metric = parse_metric(metric)?;
-        let dist = PocketDistance::from_bytes(bytes, metric).map_err(|e| JsError::new(&e.to_string()))?;
-        self.pocket[metric as usize] = Some(dist);
-        Ok(())
-    }
-
-    /// One step of the 3x3 table build; returns the fraction done (1 when ready).
-    pub fn build_3x3_step(&mut self) -> f64 {
-        if self.two_phase.is_some() {
-            return 1.0;
+    /// Offers stored bytes of table `name` (as `table_bytes` gave them): taken once they check
+    /// out (format, size, checksum, distribution); refused with the reason otherwise, and
+    /// nothing changes (a build under way goes on).
+    pub fn table_offer(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsError> {
+        match solver_table(name)? {
+            SolverTable::Pocket(m) => self.pocket[m as usize].offer(|| PocketDistance::from_bytes(bytes, m)),
+            SolverTable::TwoPhase => match &mut self.two_phase {
+                Provision::Ready(_) => Ok(()),
+                job => job.building_or(TwoPhaseBuilder::new).offer(bytes),
+            },
+            SolverTable::Phase1 => {
+                let table = Phase1Table::from_bytes(bytes).map_err(table_error)?;
+                self.two_phase_tables().phase1 = Some(table);
+                self.phase1 = Provision::Missing;
+                Ok(())
+            }
         }
-        let builder = self.two_phase_build.get_or_insert_with(TwoPhaseBuilder::new);
-        let done = builder.step();
-        if done >= BUILD_STEPS {
-            let b = self.two_phase_build.take().unwrap();
-            self.two_phase_source = b.source();
-            self.two_phase = Some(b.finish());
-            return 1.0;
-        }
-        done as f64 / BUILD_STEPS as f64
+        .map_err(table_error)
     }
 
-    /// Hands in 3x3 pruning tables saved by `table_3x3_bytes`; they are checked when the build
-    /// reaches them and rebuilt if they fail. Call before the build reaches its pruning tables
-    /// (see `at_3x3_prunes`): the steps before them may run while a cached copy is looked for.
-    pub fn preload_3x3(&mut self, bytes: Vec<u8>) {
-        if self.two_phase.is_none() {
-            self.two_phase_build.get_or_insert_with(TwoPhaseBuilder::new).preload(bytes);
+    /// Should the worker wait for its store's answer before the next step of `name`? True when
+    /// that step is work a stored copy would save (the two-phase tables' first steps are needed
+    /// with a stored copy too, and the 2x2 table builds while the store is asked: a copy that
+    /// checks out ends the build).
+    pub fn table_waits(&self, name: &str) -> Result<bool, JsError> {
+        Ok(!self.table_ready(name)?
+            && match solver_table(name)? {
+                SolverTable::Pocket(_) => false,
+                SolverTable::TwoPhase => matches!(&self.two_phase, Provision::Building(b) if b.at_prunes()),
+                SolverTable::Phase1 => true,
+            })
+    }
+
+    /// Is table `name` ready?
+    pub fn table_ready(&self, name: &str) -> Result<bool, JsError> {
+        Ok(match solver_table(name)? {
+            SolverTable::Pocket(m) => self.pocket[m as usize].table().is_some(),
+            SolverTable::TwoPhase => self.two_phase.table().is_some(),
+            SolverTable::Phase1 => self.two_phase.table().is_some_and(|t| t.phase1.is_some()),
+        })
+    }
+
+    /// Table `name`'s bytes to keep (header, entries and checksum), once it is ready.
+    pub fn table_bytes(&self, name: &str) -> Result<Vec<u8>, JsError> {
+        match solver_table(name)? {
+            SolverTable::Pocket(m) => kept_bytes(&self.pocket[m as usize], "2x2 table"),
+            SolverTable::TwoPhase => kept_bytes(&self.two_phase, "two-phase table"),
+            SolverTable::Phase1 => phase1_bytes(self.two_phase.table()),
         }
     }
 
-    /// The 3x3 pruning tables in the table format, for caching.
-    pub fn table_3x3_bytes(&self) -> Result<Vec<u8>, JsError> {
-        self.two_phase.as_ref().map(|t| t.prune_bytes()).ok_or_else(|| JsError::new("the 3x3 tables are not built"))
-    }
-
-    /// Where the 3x3 pruning tables came from: "built", "cache" or "rebuilt (…)".
-    pub fn source_3x3(&self) -> String {
-        self.two_phase_source.to_string()
-    }
-
-    /// Is the 3x3 build about to make its pruning tables (the last moment for `preload_3x3`)?
-    pub fn at_3x3_prunes(&self) -> bool {
-        self.two_phase_build.as_ref().is_some_and(|b| b.at_prunes())
-    }
-
-    /// Are the 3x3 tables ready?
-    pub fn ready_3x3(&self) -> bool {
-        self.two_phase.is_some()
-    }
-
-    /// A slice of the exact phase-1 table build (at most `classes` of its 64,430 flip-slice
-    /// classes); returns the fraction done (1 when the table is in use). The 3x3 tables are
-    /// built first if they are not ready. Requests between slices use the tables without it.
-    pub fn build_phase1_step(&mut self, classes: u32) -> f64 {
-        while self.build_3x3_step() < 1.0 {}
-        phase1_step(self.two_phase.as_mut().expect("built above"), &mut self.phase1_build, classes)
-    }
-
-    /// Takes the exact phase-1 table from bytes saved by `phase1_bytes` (checked: format,
-    /// size, checksum, every entry reached); an error leaves the solver as it was.
-    pub fn load_phase1(&mut self, bytes: &[u8]) -> Result<(), JsError> {
-        let table = Phase1Table::from_bytes(bytes).map_err(|e| JsError::new(&e.to_string()))?;
-        while self.build_3x3_step() < 1.0 {}
-        self.two_phase.as_mut().expect("built above").phase1 = Some(table);
-        self.phase1_build = None;
-        Ok(())
-    }
-
-    /// The exact phase-1 table in the table format (35 MB), for caching.
-    pub fn phase1_bytes(&self) -> Result<Vec<u8>, JsError> {
-        phase1_bytes(self.two_phase.as_ref())
-    }
-
-    /// Is the exact phase-1 table in use?
-    pub fn ready_phase1(&self) -> bool {
-        self.two_phase.as_ref().is_some_and(|t| t.phase1.is_some())
+    /// The two-phase tables, built now if they are not ready.
+    fn two_phase_tables(&mut self) -> &mut TwoPhaseTables {
+        two_phase_ready(&mut self.two_phase)
     }
 
     /// Solves a 24-letter 2x2 state optimally in `metric`. Uses the distance table when it is
@@ -339,7 +315,7 @@ impl Solver {
             State::Two(h) => h,
             State::Three(_) => return Err(JsError::new("error[length]: a 2x2 state has 24 letters")),
         };
-        let (moves, engine) = match &self.pocket[metric as usize] {
+        let (moves, engine) = match self.pocket[metric as usize].table() {
             Some(dist) => (solve_pocket(&held.cube, &self.pocket_moves, dist), "table"),
             None => {
                 let ida = self.ida[metric as usize].get_or_insert_with(|| PocketIda::new(metric));
@@ -350,7 +326,7 @@ impl Solver {
         Ok(PocketSolution {
             moves: format_moves(&held_moves),
             engine: engine.to_string(),
-            length: metric.length(&held_moves) as u32,
+            length: metric.length(&held_moves),
         })
     }
 
@@ -361,8 +337,7 @@ impl Solver {
             State::Three(c) => c,
             State::Two(_) => return Err(JsError::new("error[length]: a 3x3 state has 54 letters")),
         };
-        while self.build_3x3_step() < 1.0 {}
-        let tables = self.two_phase.as_ref().unwrap();
+        let tables = self.two_phase_tables();
         let limits = Limits { max_length, node_budget: node_budget.max(1.0) as u64, ..Limits::default() };
         let (result, stats) = solve_with_stats(&cube, tables, &limits, &mut || false);
         let moves = result.map_err(solve_error)?;
@@ -371,17 +346,18 @@ impl Solver {
 
     /// A random-state 2x2 scramble.
     pub fn scramble_2x2(&mut self) -> Scramble {
-        while self.pocket[0].is_none() {
-            let _ = self.build_2x2_step("htm");
-        }
-        let (cube, moves) = scramble_pocket(&mut self.rng, &self.pocket_moves, self.pocket[0].as_ref().unwrap());
+        let moves = &self.pocket_moves;
+        while self.pocket[Metric::Htm as usize].step(|| PocketSteps::new(moves, Metric::Htm)) < 1.0 {}
+        let dist = self.pocket[Metric::Htm as usize].table().expect("built above");
+        let (cube, moves) = scramble_pocket(&mut self.rng, moves, dist);
         Scramble { moves: format_moves(&moves), facelets: to_string(&cube.to_facelets()) }
     }
 
     /// A random-state 3x3 scramble.
     pub fn scramble_3x3(&mut self) -> Scramble {
-        while self.build_3x3_step() < 1.0 {}
-        let (cube, moves) = scramble_cube(&mut self.rng, self.two_phase.as_ref().unwrap());
+        self.two_phase_tables();
+        let tables = self.two_phase.table().expect("built");
+        let (cube, moves) = scramble_cube(&mut self.rng, tables);
         Scramble { moves: format_moves(&moves), facelets: to_string(&cube.to_facelets()) }
     }
 
@@ -392,18 +368,23 @@ impl Solver {
     }
 }
 
-/// One slice (at most `classes` classes) of the exact phase-1 table build for `tables`; the
-/// fraction done, 1 once the table is in `tables`.
-fn phase1_step(tables: &mut TwoPhaseTables, build: &mut Option<Phase1Build>, classes: u32) -> f64 {
+/// The two-phase tables of `job`, built now if they are not ready.
+fn two_phase_ready(job: &mut Provision<TwoPhaseBuilder>) -> &mut TwoPhaseTables {
+    while job.step(TwoPhaseBuilder::new) < 1.0 {}
+    job.table_mut().expect("built above")
+}
+
+/// One step of the exact phase-1 table's build for `tables`, which get it once it is ready;
+/// the fraction done, 1 once it is there.
+fn phase1_step(tables: &mut TwoPhaseTables, job: &mut Provision<Phase1Build>) -> f64 {
     if tables.phase1.is_some() {
         return 1.0;
     }
-    let b = build.get_or_insert_with(|| Phase1Build::new(tables));
-    if b.step(classes as usize) {
-        return b.progress();
+    let fraction = job.step(|| Phase1Build::new(tables));
+    if fraction >= 1.0 {
+        tables.phase1 = std::mem::replace(job, Provision::Missing).into_table();
     }
-    tables.phase1 = build.take().map(Phase1Build::finish);
-    1.0
+    fraction
 }
 
 /// The exact phase-1 table of `tables` in the table format.
@@ -412,6 +393,13 @@ fn phase1_bytes(tables: Option<&TwoPhaseTables>) -> Result<Vec<u8>, JsError> {
         .and_then(|t| t.phase1.as_ref())
         .map(Phase1Table::to_bytes)
         .ok_or_else(|| JsError::new("the phase-1 table is not built"))
+}
+
+/// `name` if it is one of `names` (the tables an [`OptimalSolver`] provisions that way).
+fn optimal_table<'a>(name: &str, names: &[&'a str]) -> Result<&'a str, JsError> {
+    names.iter().find(|n| **n == name).copied().ok_or_else(|| {
+        JsError::new(&format!("the optimal solver provisions {} this way, not '{name}'", names.join(" and ")))
+    })
 }
 
 fn parse_metric(metric: &str) -> Result<Metric, JsError> {
@@ -435,7 +423,7 @@ pub struct OptimalSolver {
     flip_load: Option<FlipTableReader>,
     tables: Option<OptimalTables>,
     two_phase: Option<TwoPhaseTables>,
-    phase1_build: Option<Phase1Build>,
+    phase1_build: Provision<Phase1Build>,
     search: Option<OptimalSearch>,
     /// A search of whatever tables are there while the rest build (`start_early`).
     early: Option<OptimalSearch>,
@@ -461,21 +449,11 @@ impl OptimalSolver {
             flip_load: None,
             tables: None,
             two_phase: None,
-            phase1_build: None,
+            phase1_build: Provision::Missing,
             search: None,
             early: None,
             share: (0, 1),
         })
-    }
-
-    /// Loads an h0 table saved by `table_bytes` (for the large and huge sizes, the near entries
-    /// their build gives, or a whole h0 table); fails (keeping nothing) if it does not check out.
-    pub fn load(&mut self, bytes: &[u8]) -> Result<(), JsError> {
-        let mut tables = OptimalTables::from_bytes(bytes, self.size).map_err(|e| JsError::new(&e.to_string()))?;
-        tables.flip = self.tables.take().and_then(|t| t.flip);
-        self.tables = Some(tables);
-        self.build = None;
-        Ok(())
     }
 
     /// Starts loading the flip table saved by `flip_bytes` (the large, huge or h5 size), to be
@@ -710,34 +688,51 @@ impl OptimalSolver {
         self.tables.as_ref().and_then(|t| t.flip.as_ref()).ok_or_else(|| JsError::new("the flip table is not built"))
     }
 
-    /// Takes the exact phase-1 table (the solver's `phase1_bytes`, checked), which adds the
-    /// phase-1 distance from three axes to the search's bounds.
-    pub fn load_phase1(&mut self, bytes: &[u8]) -> Result<(), JsError> {
-        let table = Phase1Table::from_bytes(bytes).map_err(|e| JsError::new(&e.to_string()))?;
-        self.two_phase.get_or_insert_with(TwoPhaseTables::generate).phase1 = Some(table);
-        self.phase1_build = None;
+    /// One step of table `name`'s build: `phase1` (the exact phase-1 table, which adds the
+    /// phase-1 distance from three axes to the search's bounds); the h0 and flip tables build
+    /// through `build_step`. The fraction done, 1 once ready.
+    pub fn table_step(&mut self, name: &str) -> Result<f64, JsError> {
+        optimal_table(name, &["phase1"])?;
+        Ok(phase1_step(self.two_phase.get_or_insert_with(TwoPhaseTables::generate), &mut self.phase1_build))
+    }
+
+    /// Offers stored bytes of table `name` (`h0` or `phase1`, as `table_bytes` gave them):
+    /// taken once they check out, refused with the reason otherwise (nothing changes). For the
+    /// sizes with a flip table, `h0` is the near entries their build gives, or a whole h0 table.
+    pub fn table_offer(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsError> {
+        if optimal_table(name, &["h0", "phase1"])? == "phase1" {
+            let table = Phase1Table::from_bytes(bytes).map_err(table_error)?;
+            self.two_phase.get_or_insert_with(TwoPhaseTables::generate).phase1 = Some(table);
+            self.phase1_build = Provision::Missing;
+            return Ok(());
+        }
+        let mut tables = OptimalTables::from_bytes(bytes, self.size).map_err(table_error)?;
+        tables.flip = self.tables.take().and_then(|t| t.flip);
+        self.tables = Some(tables);
+        self.build = None;
         Ok(())
     }
 
-    /// A slice of the exact phase-1 table build (at most `classes` classes); returns the
-    /// fraction done (1 when in use).
-    pub fn build_phase1_step(&mut self, classes: u32) -> f64 {
-        phase1_step(self.two_phase.get_or_insert_with(TwoPhaseTables::generate), &mut self.phase1_build, classes)
+    /// Should the worker wait for its store before the next step of `name`? (Always, for the
+    /// phase-1 table: each step is work a stored copy saves.)
+    pub fn table_waits(&self, name: &str) -> Result<bool, JsError> {
+        Ok(!self.table_ready(name)?)
     }
 
-    /// Is the exact phase-1 table in use?
-    pub fn ready_phase1(&self) -> bool {
-        self.two_phase.as_ref().is_some_and(|t| t.phase1.is_some())
+    /// Is table `name` (`h0` or `phase1`) ready?
+    pub fn table_ready(&self, name: &str) -> Result<bool, JsError> {
+        Ok(match optimal_table(name, &["h0", "phase1"])? {
+            "h0" => self.tables.is_some(),
+            _ => self.two_phase.as_ref().is_some_and(|t| t.phase1.is_some()),
+        })
     }
 
-    /// The exact phase-1 table in the table format, for caching.
-    pub fn phase1_bytes(&self) -> Result<Vec<u8>, JsError> {
-        phase1_bytes(self.two_phase.as_ref())
-    }
-
-    /// The h0 table (or the near entries) in the table format, for caching.
-    pub fn table_bytes(&self) -> Result<Vec<u8>, JsError> {
-        self.tables.as_ref().map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the optimal table is not built"))
+    /// Table `name`'s bytes to keep (`h0`: the h0 table, or the near entries; `phase1`).
+    pub fn table_bytes(&self, name: &str) -> Result<Vec<u8>, JsError> {
+        match optimal_table(name, &["h0", "phase1"])? {
+            "h0" => self.tables.as_ref().map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the h0 table is not built")),
+            _ => phase1_bytes(self.two_phase.as_ref()),
+        }
     }
 
     /// Starts a search for a 54-letter state. `upper` is a known solution of it (the two-phase
@@ -818,7 +813,7 @@ fn search_step(
     two_phase: Option<&TwoPhaseTables>,
     nodes: f64,
 ) -> SearchStep {
-    let moves = search.step(tables, two_phase, nodes.max(1.0) as u64).map(|m| format_moves(m));
+    let moves = search.step(tables, two_phase, nodes.max(1.0) as u64).map(format_moves);
     let p = search.progress();
     SearchStep {
         done: search.done(),

@@ -370,17 +370,13 @@ fn two_phase_tables_round_trip_through_bytes_and_reject_corruption() {
     let t = two_phase();
     let bytes = t.prune_bytes();
     let mut b = TwoPhaseBuilder::new();
-    b.preload(bytes.clone());
+    b.offer(&bytes).expect("a good copy");
     let back = b.finish();
     assert_eq!(back.twist_slice_prune, t.twist_slice_prune);
     assert_eq!(back.edge_comb_prune, t.edge_comb_prune);
     assert_eq!(back.flip_twist_prune, t.flip_twist_prune);
-    let mut b = TwoPhaseBuilder::new();
-    b.preload(bytes.clone());
-    while b.step() < cubehint::tables::two_phase::BUILD_STEPS {}
-    assert_eq!(b.source(), "cache");
-    // Handed in once the steps before the pruning tables are done (as the page does while it
-    // asks its cache): read, not built.
+    // Offered once the steps before the pruning tables are done (as the page does while it
+    // asks its store): read, not built.
     let mut b = TwoPhaseBuilder::new();
     let mut steps = 0;
     while !b.at_prunes() {
@@ -388,10 +384,9 @@ fn two_phase_tables_round_trip_through_bytes_and_reject_corruption() {
         steps += 1;
     }
     assert!(steps > 0 && steps < cubehint::tables::two_phase::BUILD_STEPS);
-    b.preload(bytes.clone());
-    assert_eq!(b.step(), cubehint::tables::two_phase::BUILD_STEPS);
-    assert_eq!(b.source(), "cache");
-    // A flipped bit, or bytes cut short: rebuilt, and the rebuilt tables are right.
+    b.offer(&bytes).expect("a good copy");
+    assert_eq!(b.step(), cubehint::tables::two_phase::BUILD_STEPS, "nothing left to build");
+    // A flipped bit, or bytes cut short: refused, and the build goes on to the right tables.
     for bad in [
         {
             let mut x = bytes.clone();
@@ -401,9 +396,8 @@ fn two_phase_tables_round_trip_through_bytes_and_reject_corruption() {
         bytes[..bytes.len() - 1].to_vec(),
     ] {
         let mut b = TwoPhaseBuilder::new();
-        b.preload(bad);
-        while b.step() < cubehint::tables::two_phase::BUILD_STEPS {}
-        assert!(b.source().starts_with("rebuilt"));
+        assert!(b.offer(&bad).is_err());
+        assert!(b.at_prunes(), "the steps before the pruning tables were run to check it");
         assert_eq!(b.finish().corner_slice_prune, t.corner_slice_prune);
     }
 }

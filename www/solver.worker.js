@@ -3,14 +3,14 @@
 // the same format, else they are built in slices between which requests are answered.
 import init, { OptimalSolver, Solver } from './pkg/cubehint.js';
 import { canonicalSize } from './table-sizes.js';
-import { PIECE, dbEachPiece, dbGet, dbGetBig, dbPut, dbPutBig, fileReadInto, servedFile, storeFlips } from './table-store.js';
+import { PIECE, dbEachPiece, dbGetBig, dbPutBig, fileReadInto, storeFlips } from './table-store.js';
+import { provide } from './table-provision.js';
 
 // Bytes of a table's header (`docs/tables.md`).
 const HEADER_LENGTH = 168;
 
 let solver = null;
 let ready = null;
-const TABLE_KEY = 'pocket-htm';
 
 // The first request may carry the wasm bytes (the single-file page has no wasm file to fetch).
 function start(wasm) {
@@ -50,90 +50,22 @@ function flipBytes(solver, header, start, end, view) {
 }
 
 
-// Loads the 2x2 table from the cache or a served file; false if neither checks out.
-async function loadPocket() {
-  let rejected = false;
-  // Ask the cache and the server at once: on a first visit both miss, and waiting for one
-  // before the other would delay the build.
-  const servedSoon = servedFile('tables/pocket-htm.bin');
-  try {
-    const cached = await dbGet(TABLE_KEY);
-    if (cached) {
-      solver.load_2x2('htm', new Uint8Array(cached));
-      return 'cache';
-    }
-  } catch {
-    rejected = true; // stale or corrupted: never trusted, rebuilt below
-  }
-  const served = await servedSoon;
-  if (served) {
-    try {
-      solver.load_2x2('htm', new Uint8Array(served));
-      await dbPut(TABLE_KEY, solver.table_2x2_bytes('htm').buffer);
-      return rejected ? 'file (cache was rejected)' : 'file';
-    } catch {
-      /* the file failed its check too: build */
-    }
-  }
-  return rejected ? 'rejected' : null;
-}
-
 const builds = {};
 // Cache writes, one after another, behind the builds; each starts after a pause, so the
 // request that waited for the tables is answered before they are serialised.
 let saving = Promise.resolve();
 
-// Prepares the tables of one puzzle; the same Promise serves every caller.
+// Prepares the tables of one puzzle (the 2x2 distance table, or the two-phase tables); the same
+// Promise serves every caller.
 function prepare(puzzle) {
   builds[puzzle] ??= (async () => {
     await start();
     const started = performance.now();
-    let source = 'built';
-    // The 2x2 build starts at once while the cache and the server are asked (on a first visit
-    // both miss, and waiting for them would delay the table); a copy that checks out ends it.
-    let found = null;
-    const looking = puzzle === 2 ? loadPocket().catch(() => null).then((r) => (found = r ?? 'miss')) : null;
-    let from3 = null;
-    // The 3x3 build's first steps (move, symmetry and conjugation tables) are needed with a
-    // cached copy too: they run while the cache and the server are asked.
-    const stored3 =
-      puzzle === 3
-        ? (async () => {
-            const cached = await dbGet('two-phase').catch(() => null);
-            const served = cached ? null : await servedFile('tables/two-phase.bin');
-            from3 = cached ? 'cache' : served ? 'file' : null;
-            return cached ?? served;
-          })()
-        : null;
-    let asked3 = false;
-    const usable = () => found && found !== 'miss' && found !== 'rejected';
-    if (puzzle === 3 || !usable()) {
-      for (;;) {
-        if (usable()) break;
-        if (puzzle === 3 && !asked3 && solver.at_3x3_prunes()) {
-          asked3 = true;
-          const bytes = await stored3;
-          if (bytes) solver.preload_3x3(new Uint8Array(bytes));
-        }
-        const fraction = puzzle === 2 ? solver.build_2x2_step('htm') : solver.build_3x3_step();
-        postMessage({ progress: { puzzle, fraction: Math.min(fraction, 0.999) } });
-        if (fraction >= 1) break;
-        await pause();
-      }
-      if (puzzle === 2) {
-        await looking;
-        if (usable()) source = found;
-        else {
-          if (found === 'rejected') source = 'rebuilt (the cached copy failed its check)';
-          // Kept for the next visit; the table serves requests while the copy is written.
-          saving = saving.then(pause).then(() => dbPut(TABLE_KEY, solver.table_2x2_bytes('htm').buffer)).catch(() => false);
-        }
-      }
-      if (puzzle === 3) {
-        source = solver.source_3x3() === 'cache' ? from3 : solver.source_3x3();
-        if (source !== 'cache') saving = saving.then(pause).then(() => dbPut('two-phase', solver.table_3x3_bytes().buffer)).catch(() => false);
-      }
-    }
+    const name = puzzle === 2 ? 'pocket-htm' : 'two-phase';
+    const report = (fraction) => postMessage({ progress: { puzzle, fraction } });
+    const { source, keep } = await provide(solver, name, { served: `tables/${name}.bin`, report, pause });
+    // Kept for the next visit; the table serves requests while the copy is written.
+    if (keep) saving = saving.then(pause).then(keep).catch(() => false);
     const ms = performance.now() - started;
     postMessage({ progress: { puzzle, fraction: 1 } });
     // Where the table came from is announced once its copy is stored, so a page that reloads
@@ -142,32 +74,6 @@ function prepare(puzzle) {
     return { ms, source };
   })();
   return builds[puzzle];
-}
-
-// Gives `target` (the solver or the optimal solver) the exact phase-1 table: a stored or
-// served copy when one checks out, else built in slices of about `sliceMs` with `report(fraction)`
-// between them. Returns where it came from: 'cache', 'file', 'built' or 'rebuilt (…)'.
-async function phase1Into(target, { served = false, sliceMs, report }) {
-  let source = 'built';
-  const cached = await dbGet('phase1').catch(() => null);
-  const file = cached || !served ? null : await servedFile('tables/phase1.bin');
-  if (cached ?? file) {
-    try {
-      target.load_phase1(new Uint8Array(cached ?? file));
-      source = cached ? 'cache' : 'file';
-    } catch {
-      source = 'rebuilt (the cached copy failed its check)';
-    }
-  }
-  while (!target.ready_phase1()) {
-    const t0 = performance.now();
-    let fraction = 0;
-    do fraction = target.build_phase1_step(400);
-    while (fraction < 1 && performance.now() - t0 < sliceMs);
-    report(Math.min(fraction, 0.999));
-    await pause();
-  }
-  return source;
 }
 
 // The exact phase-1 table (35 MB) that makes the 3x3 search several times faster: from the
@@ -179,11 +85,11 @@ function preparePhase1() {
     await prepare(3);
     const started = performance.now();
     const report = (fraction) => postMessage({ progress: { puzzle: 'phase1', fraction } });
-    const source = await phase1Into(solver, { served: true, sliceMs: 40, report });
+    const { source, keep } = await provide(solver, 'phase1', { served: 'tables/phase1.bin', sliceMs: 40, report, pause });
     postMessage({ progress: { puzzle: 'phase1', fraction: 1 } });
     // Copying the table out for the cache holds the worker for a moment: done before this
     // resolves, so whoever waits for the table is not surprised by it later.
-    if (source !== 'cache') saving = saving.then(() => dbPut('phase1', solver.phase1_bytes().buffer)).catch(() => false);
+    if (keep) saving = saving.then(keep).catch(() => false);
     await saving;
     const ms = performance.now() - started;
     postMessage({ progress: { puzzle: 'phase1', fraction: 1, source, ms } });
@@ -280,8 +186,9 @@ function prepareOptimal(name, cacheOnly = false, shares = 1, handed = null) {
     const h0Key = size === 'h0-2bit' ? 'optimal-small' : 'optimal-large';
     // What this solver builds in place of h0, and keeps under this key.
     const key = flipKey ? `${flipKey}-near` : h0Key;
-    let source = await loadStored(key, (bytes) => solver.load(bytes));
-    if (flipKey && source === 'built' && (await loadStored(h0Key, (bytes) => solver.load(bytes))) === 'cache') {
+    const offerH0 = (bytes) => solver.table_offer('h0', bytes);
+    let source = await loadStored(key, offerH0);
+    if (flipKey && source === 'built' && (await loadStored(h0Key, offerH0)) === 'cache') {
       source = 'cache';
     }
     let h0Stored = source === 'cache';
@@ -317,7 +224,7 @@ function prepareOptimal(name, cacheOnly = false, shares = 1, handed = null) {
       const fraction = solver.build_step();
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
       if (!h0Stored && solver.ready_h0()) {
-        const bytes = solver.table_bytes();
+        const bytes = solver.table_bytes('h0');
         stores.push(dbPutBig(key, bytes.length, (start, end) => bytes.slice(start, end)).catch(() => false));
         h0Stored = true;
       }
@@ -353,9 +260,8 @@ function prepareOptimal(name, cacheOnly = false, shares = 1, handed = null) {
     // (Its progress, where it is built here, shares that last tenth with the flip table's write:
     // only one of them is shown.)
     const report = (fraction) => keepingFlips || postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + 0.1 * fraction } });
-    if ((await phase1Into(solver, { sliceMs: 100, report })) !== 'cache') {
-      stores.push(dbPut('phase1', solver.phase1_bytes().buffer).catch(() => false));
-    }
+    const phase1 = await provide(solver, 'phase1', { sliceMs: 100, report, pause });
+    if (phase1.keep) stores.push(phase1.keep().catch(() => false));
     const ms = performance.now() - started;
     optimalBuilding = null;
     // Searches start now: the writes go on between their slices (a search slice, about a second,

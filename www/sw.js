@@ -19,6 +19,7 @@ const FILES = [
   'table-sizes.js',
   'solver.worker.js',
   'table-store.js',
+  'table-provision.js',
   'pkg/cubehint.js',
   'pkg/cubehint_bg.wasm',
   'icon.svg',

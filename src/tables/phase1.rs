@@ -480,8 +480,9 @@ impl NearSubgroup {
     }
 }
 
-/// Flip-slice classes a provisioning step works through (about a tenth of a second).
-const PROVISION_CLASSES: usize = 2000;
+/// Flip-slice classes a provisioning step works through (a few hundredths of a second: the
+/// page answers requests between steps).
+const PROVISION_CLASSES: usize = 400;
 
 use std::borrow::Cow;
 

@@ -66,3 +66,33 @@ impl PocketDistance {
         Ok(PocketDistance { metric, table })
     }
 }
+
+/// The 2x2 distance table's build as a provisioning build: the symmetry classes when started,
+/// then a breadth-first depth a step, then the unfolding.
+pub struct PocketSteps {
+    build: super::pocket_sym::PocketSymBuild,
+    metric: Metric,
+}
+
+impl PocketSteps {
+    /// A build of the table for `metric`.
+    pub fn new(moves: &PocketMoveTables, metric: Metric) -> PocketSteps {
+        PocketSteps { build: super::pocket_sym::PocketSymBuild::new(moves, metric), metric }
+    }
+}
+
+impl super::provision::Build for PocketSteps {
+    type Table = PocketDistance;
+    fn step(&mut self) -> bool {
+        self.build.step()
+    }
+    fn fraction(&self) -> f64 {
+        self.build.progress()
+    }
+    fn finish(self) -> PocketDistance {
+        PocketDistance::from_table(self.build.finish(), self.metric)
+    }
+    fn pieces(table: &PocketDistance) -> Vec<std::borrow::Cow<'_, [u8]>> {
+        vec![table.to_bytes().into()]
+    }
+}

@@ -127,18 +127,112 @@ pub fn provide<B: Build>(
         }
         refused = Some(e);
     }
-    let mut b = build();
+    let mut job = Provision::Missing;
+    let mut build = Some(build);
     loop {
-        if progress(b.fraction()) {
+        if progress(job.fraction()) {
             return Err(ProvideError::Cancelled);
         }
-        if !b.step() {
+        if job.step(|| build.take().expect("started once")()) >= 1.0 {
             break;
         }
     }
-    let table = b.finish();
+    let table = job.into_table().expect("ready after its last step");
     let kept = policy.keep.then(|| store.write(name, &B::pieces(&table)));
     Ok((table, Source::Built { refused, kept }))
+}
+
+/// One table on its way, for a caller that cannot wait on a store (the browser's worker, which
+/// reads and writes its storage asynchronously): it offers stored bytes when they arrive,
+/// builds a step at a time meanwhile, and keeps [`Provision::pieces`] once ready. [`provide`]
+/// drives the same steps for a store it can wait on.
+pub enum Provision<B: Build> {
+    /// Nothing yet.
+    Missing,
+    /// Built in steps.
+    Building(B),
+    /// Read from a store, or built.
+    Ready(B::Table),
+}
+
+impl<B: Build> Provision<B> {
+    /// Takes a stored copy once `read` has checked it; a refused copy changes nothing (a build
+    /// under way goes on) and its reason is returned.
+    pub fn offer(&mut self, read: impl FnOnce() -> Result<B::Table, TableError>) -> Result<(), TableError> {
+        *self = Provision::Ready(read()?);
+        Ok(())
+    }
+
+    /// One step of the build, started by `start` when none is under way (starting counts as a
+    /// step); the fraction done, 1 once the table is ready.
+    pub fn step(&mut self, start: impl FnOnce() -> B) -> f64 {
+        match self {
+            Provision::Ready(_) => return 1.0,
+            Provision::Missing => *self = Provision::Building(start()),
+            Provision::Building(b) => {
+                if !b.step() {
+                    let Provision::Building(b) = std::mem::replace(self, Provision::Missing) else { unreachable!() };
+                    *self = Provision::Ready(b.finish());
+                }
+            }
+        }
+        self.fraction()
+    }
+
+    /// How far it is: 0 to 1 (below 1 until the table is ready).
+    pub fn fraction(&self) -> f64 {
+        match self {
+            Provision::Missing => 0.0,
+            Provision::Building(b) => b.fraction().min(0.999),
+            Provision::Ready(_) => 1.0,
+        }
+    }
+
+    /// The build under way, if any.
+    pub fn building(&mut self) -> Option<&mut B> {
+        match self {
+            Provision::Building(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The build under way, started by `start` if there is none yet (not for a ready table).
+    pub fn building_or(&mut self, start: impl FnOnce() -> B) -> &mut B {
+        if let Provision::Missing | Provision::Ready(_) = self {
+            *self = Provision::Building(start());
+        }
+        let Provision::Building(b) = self else { unreachable!() };
+        b
+    }
+
+    /// The table, once ready.
+    pub fn table(&self) -> Option<&B::Table> {
+        match self {
+            Provision::Ready(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The table, once ready, for changes in place.
+    pub fn table_mut(&mut self) -> Option<&mut B::Table> {
+        match self {
+            Provision::Ready(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The table, once ready, taken out.
+    pub fn into_table(self) -> Option<B::Table> {
+        match self {
+            Provision::Ready(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The ready table's bytes to keep, in pieces.
+    pub fn pieces(&self) -> Option<Vec<Cow<'_, [u8]>>> {
+        self.table().map(B::pieces)
+    }
 }
 
 /// A [`TableReader`] for tables read whole: the pieces are gathered, then `read` checks them.

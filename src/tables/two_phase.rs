@@ -289,10 +289,6 @@ impl TwoPhaseTables {
 #[derive(Default)]
 pub struct TwoPhaseBuilder {
     step: usize,
-    /// Pruning tables handed in (from a cache), checked when the build reaches them.
-    preloaded: Option<Vec<u8>>,
-    /// Whether preloaded bytes were used, or rejected and rebuilt.
-    source: Option<&'static str>,
     moves: Vec<Box<[u16]>>,
     syms: Vec<SymCoord>,
     conjs: Vec<Box<[u16]>>,
@@ -393,21 +389,6 @@ impl TwoPhaseBuilder {
             14 => self
                 .conjs
                 .push(conj_table(N_CORNER_COMB_PARITY, N_UD_SYM, |x, s| conj::<CornerCombParity>(x, s, conj_corners))),
-            PRUNE_STEP if self.preloaded.is_some() => {
-                let bytes = self.preloaded.take().unwrap();
-                match self.read_prunes(&bytes) {
-                    Ok(prunes) => {
-                        self.prunes = prunes;
-                        self.source = Some("cache");
-                        self.step = BUILD_STEPS;
-                        return BUILD_STEPS;
-                    }
-                    Err(_) => {
-                        self.source = Some("rebuilt (the cached copy failed its check)");
-                        return self.step();
-                    }
-                }
-            }
             15 => self.prunes.push(self.spec(0, TWIST, SLICE, 0, N_UD_SYM, N_SLICE).build()),
             16 => self.prunes.push(self.spec(1, FLIP, SLICE, 0, N_UD_SYM, N_SLICE).build()),
             17 => self.prunes.push(
@@ -427,23 +408,22 @@ impl TwoPhaseBuilder {
         self.step
     }
 
-    /// Hands in pruning tables saved by [`TwoPhaseTables::prune_bytes`]; they are checked
-    /// (format, sizes, checksums, distributions) when the build reaches them, and rebuilt if
-    /// anything is off. Takes effect when handed in before the pruning steps
-    /// ([`Self::at_prunes`]): the move, symmetry and conjugation tables before them are
-    /// needed either way, so a caller may build them while it looks for a cached copy.
-    pub fn preload(&mut self, bytes: Vec<u8>) {
-        self.preloaded = Some(bytes);
+    /// Takes pruning tables saved by [`TwoPhaseTables::prune_bytes`], checked (format, sizes,
+    /// checksums, distributions) against this build's own symmetry tables, which it makes
+    /// first if it has not yet: the steps before [`Self::at_prunes`] are needed either way, so
+    /// a caller may run them while it asks its store. A refused copy changes nothing.
+    pub fn offer(&mut self, bytes: &[u8]) -> Result<(), TableError> {
+        while self.step < PRUNE_STEP {
+            self.step();
+        }
+        self.prunes = self.read_prunes(bytes)?;
+        self.step = BUILD_STEPS;
+        Ok(())
     }
 
-    /// Is the next step the first pruning table (the last moment for [`Self::preload`])?
+    /// Is the next step the first pruning table (where a stored copy saves the rest)?
     pub fn at_prunes(&self) -> bool {
         self.step == PRUNE_STEP
-    }
-
-    /// Where the pruning tables came from: "built", "cache", or "rebuilt (…)".
-    pub fn source(&self) -> &'static str {
-        self.source.unwrap_or("built")
     }
 
     fn read_prunes(&self, bytes: &[u8]) -> Result<Vec<NibbleTable>, TableError> {
@@ -515,5 +495,23 @@ impl Phase1Moves for TwoPhaseTables {
     }
     fn slice_move(&self) -> &[u16] {
         &self.slice_move
+    }
+}
+
+/// The two-phase build as a provisioning build: a table a step; stored pruning tables come in
+/// through [`TwoPhaseBuilder::preload`], as only the build's own move tables can check them.
+impl super::provision::Build for TwoPhaseBuilder {
+    type Table = TwoPhaseTables;
+    fn step(&mut self) -> bool {
+        TwoPhaseBuilder::step(self) < BUILD_STEPS
+    }
+    fn fraction(&self) -> f64 {
+        self.step as f64 / BUILD_STEPS as f64
+    }
+    fn finish(self) -> TwoPhaseTables {
+        TwoPhaseBuilder::finish(self)
+    }
+    fn pieces(table: &TwoPhaseTables) -> Vec<std::borrow::Cow<'_, [u8]>> {
+        vec![table.prune_bytes().into()]
     }
 }

@@ -63,7 +63,7 @@ function assertClearError(e, what) {
 test('sticker strings through validate and the solvers', () => {
   const r = rng(2024);
   const solver = new Solver();
-  while (solver.build_2x2_step('htm') < 1);
+  while (solver.table_step('pocket-htm') < 1);
   let [legal, refused] = [0, 0];
   // Every legal 2x2 is solved; one case in 20 also goes through the 3x3 solver (a two-phase
   // solve is what costs time: a million cases stay minutes).
@@ -127,8 +127,8 @@ test('move strings apply or name the bad token', () => {
 test('table bytes are checked, never trusted', () => {
   const r = rng(99);
   const solver = new Solver();
-  while (solver.build_2x2_step('htm') < 1);
-  const good = solver.table_2x2_bytes('htm');
+  while (solver.table_step('pocket-htm') < 1);
+  const good = solver.table_bytes('pocket-htm');
   const n = Math.max(100, Math.floor(CASES / 20));
   for (let i = 0; i < n; i++) {
     const bad = Uint8Array.from(good);
@@ -137,8 +137,8 @@ test('table bytes are checked, never trusted', () => {
     if (!cut) for (let k = 0; k <= r(3); k++) bytes[r(r(2) ? 200 : bytes.length)] ^= 1 << r(8);
     const fresh = new Solver();
     try {
-      fresh.load_2x2('htm', bytes);
-      assert.deepEqual(fresh.table_2x2_bytes('htm'), good, `case ${i}: took changed bytes`);
+      fresh.table_offer('pocket-htm', bytes);
+      assert.deepEqual(fresh.table_bytes('pocket-htm'), good, `case ${i}: took changed bytes`);
     } catch (e) {
       assertClearError(e, `case ${i}`);
     }
@@ -147,8 +147,8 @@ test('table bytes are checked, never trusted', () => {
     const junk = Uint8Array.from({ length: r(300) }, () => r(256));
     if (junk.length >= 8) junk.set(new TextEncoder().encode('CUBEHINT'));
     const optimal = new OptimalSolver('h0-2bit');
-    assert.throws(() => optimal.load(junk), (e) => (assertClearError(e, `case ${i}`), true));
-    assert.throws(() => optimal.load_phase1(junk), (e) => (assertClearError(e, `case ${i}`), true));
+    assert.throws(() => optimal.table_offer('h0', junk), (e) => (assertClearError(e, `case ${i}`), true));
+    assert.throws(() => optimal.table_offer('phase1', junk), (e) => (assertClearError(e, `case ${i}`), true));
     assert.equal(optimal.ready(), false);
     optimal.free();
   }
