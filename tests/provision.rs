@@ -196,3 +196,22 @@ fn pieces_are_the_bytes() {
     let whole: Vec<u8> = Phase1Build::pieces(&table).concat();
     assert_eq!(whole, good_bytes());
 }
+
+#[test]
+fn stepwise_provisioning_takes_a_good_copy_mid_build_and_never_a_bad_one() {
+    // The worker's way: build steps while the store is asked; offers come in between.
+    use cubehint::tables::provision::Provision;
+    let mut job: Provision<Phase1Build> = Provision::Missing;
+    let mut fractions = vec![job.fraction()];
+    for _ in 0..3 {
+        fractions.push(job.step(build));
+    }
+    assert!(fractions.windows(2).all(|w| w[0] <= w[1]) && fractions[3] < 1.0, "{fractions:?}");
+    for (what, bytes) in damaged() {
+        assert!(job.offer(|| Phase1Table::from_bytes(&bytes)).is_err(), "{what}: taken");
+        assert!(job.table().is_none() && job.building().is_some(), "{what}: the build under way was lost");
+    }
+    job.offer(|| Phase1Table::from_bytes(good_bytes())).expect("a good copy");
+    assert_eq!(job.step(build), 1.0, "ready: nothing left to build");
+    assert_eq!(job.pieces().expect("ready").concat(), good_bytes());
+}
