@@ -23,6 +23,8 @@ pub enum ErrorCode {
     Flip,
     /// Corner and edge permutation parities differ.
     Parity,
+    /// A target names no pattern or stage.
+    Target,
 }
 
 impl ErrorCode {
@@ -38,6 +40,7 @@ impl ErrorCode {
             ErrorCode::Twist => "twist",
             ErrorCode::Flip => "flip",
             ErrorCode::Parity => "parity",
+            ErrorCode::Target => "target",
         }
     }
 }

@@ -73,3 +73,49 @@ fn an_unknown_option_is_still_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown option --fast"));
 }
+
+#[test]
+fn solve_to_a_pattern_a_sticker_string_or_a_stage() {
+    let start = apply_text(None, None, "R U2 F' L D B2 R' U F2 D'").unwrap();
+    let board = apply_text(None, None, "U2 D2 F2 B2 L2 R2").unwrap();
+    let elsewhere = apply_text(None, None, "L2 D' B R U'").unwrap();
+    for to in ["checkerboard", board.as_str(), elsewhere.as_str()] {
+        let out = cubehint(&["solve", "--to", to, &start], None);
+        let got = lines(&out);
+        assert_eq!(out.status.code(), Some(0), "{to}: {got:?}");
+        let want = if to == "checkerboard" { board.clone() } else { to.to_string() };
+        assert_eq!(after(&start, &got[0]), want, "{to}");
+    }
+    // The D cross, by name and as a partial sticker string.
+    let mut cross: Vec<char> = "*".repeat(54).chars().collect();
+    for i in [4, 13, 22, 31, 40, 49, 28, 30, 32, 34, 25, 16, 43, 52] {
+        cross[i] = SOLVED.as_bytes()[i] as char;
+    }
+    let cross: String = cross.into_iter().collect();
+    for to in ["D-cross", cross.as_str()] {
+        let got = lines(&cubehint(&["solve", "--to", to, &start], None));
+        let reached = after(&start, &got[0]);
+        for (i, c) in cross.chars().enumerate() {
+            assert!(c == '*' || reached.as_bytes()[i] as char == c, "{to}: sticker {i} of {reached}");
+        }
+    }
+    // The 2x2, reached exactly as painted.
+    let two = apply_text(None, Some("UUUURRRRFFFFDDDDLLLLBBBB"), "R U F'").unwrap();
+    let got = lines(&cubehint(&["solve", "--to", "checkers", &two], None));
+    assert_eq!(after(&two, &got[0]), apply_text(None, Some("UUUURRRRFFFFDDDDLLLLBBBB"), "F2 R2 U2 F2 R2 U2").unwrap());
+}
+
+#[test]
+fn a_bad_target_is_named_and_the_line_fails() {
+    let start = apply_text(None, None, "R U").unwrap();
+    let out = cubehint(&["solve", "--to", "no-such-thing", &start], None);
+    let got = lines(&out);
+    assert!(got[0].starts_with("error[target]: no pattern or stage is called 'no-such-thing'"), "{got:?}");
+    assert_eq!(out.status.code(), Some(1));
+    let mut bad = SOLVED.to_string();
+    bad.replace_range(4..5, "R");
+    let got = lines(&cubehint(&["solve", "--to", &bad.replace('U', "*"), &start], None));
+    assert!(got[0].starts_with("error[center]"), "{got:?}");
+    let out = cubehint(&["solve", "--to", "checkerboard", "--all", "2", &start], None);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--all and --to"));
+}

@@ -3,6 +3,7 @@
 pub mod cubie;
 pub mod facelet;
 pub mod moves;
+pub mod patterns;
 pub mod pocket;
 
 pub use cubie::CubieCube;

@@ -1,6 +1,9 @@
 //! Searches: the 2x2 table walk and its independent IDA* twin, the 3x3 two-phase search.
 
+pub mod methods;
 pub mod optimal;
 pub mod pocket;
 pub mod pocket_ida;
+pub mod stage;
+pub mod target;
 pub mod two_phase;

@@ -11,6 +11,7 @@ commands:
   scramble  print random-state scrambles
   bench     measure table build and solve times
   tables    write the 2x2 distance tables and 3x3 pruning tables to a folder
+  patterns  list the named patterns and stages 'solve --to' takes
 
 'cubehint <command> --help' describes each command.
 Sticker strings: 54 letters (3x3) or 24 letters (2x2), faces in the order U R F D L B.";
@@ -30,7 +31,7 @@ error[CODE]: message, joined by '; '. Codes: length letter center count piece du
 twist flip parity. Exits 1 if any line failed.";
 
 pub const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] [--tables DIR]
-                     [--optimal [--table SIZE] [--threads N] [--progress]]
+                     [--optimal [--table SIZE] [--threads N] [--progress]] [--to TARGET]
                      STATE...   (or, with no STATE, < states.txt)
 
 Solves each sticker string given (24 letters: 2x2, 54: 3x3), else each line of standard input,
@@ -58,7 +59,19 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
                     (otherwise built, one to three minutes). Without --tables, tables built are
                     kept for the next run in $CUBEHINT_CACHE, else $XDG_CACHE_HOME/cubehint, else
                     ~/.cache/cubehint (CUBEHINT_CACHE=off keeps nothing)
-  --progress        for --optimal: print each finished depth to standard error";
+  --progress        for --optimal: print each finished depth to standard error
+  --to TARGET       solve to TARGET instead of solved: a pattern or a stage by name
+                    ('cubehint patterns' lists them), or a sticker string in which * is any
+                    colour. A full target is reached exactly: the 3x3 as asked (two-phase, or
+                    --optimal), the 2x2 as painted, in the fewest face turns of all six faces.
+                    A partial one in the fewest moves that show every known sticker (searched
+                    up to 300 million nodes, then by way of the solved cube, said on standard
+                    error; with --optimal, without a limit)";
+
+pub const PATTERNS_HELP: &str = "usage: cubehint patterns [2x2|3x3]
+
+Lists the named patterns (name, the moves that make it, its sticker string, what it looks
+like) and the named partial targets (stages) that 'solve --to' takes.";
 
 pub const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [--seed S] [--facelets]
 

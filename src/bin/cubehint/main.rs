@@ -8,6 +8,7 @@ use cubehint::rng::Rng;
 use cubehint::scramble::{scramble_cube, scramble_pocket};
 use cubehint::solve::optimal::OptimalProgress;
 use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
+use cubehint::solve::stage::StageTables;
 use cubehint::solve::two_phase::{solve_with_stats, Limits};
 use cubehint::state::{apply_text, parse_state, State};
 use cubehint::tables::optimal::TableSize;
@@ -29,6 +30,7 @@ macro_rules! say {
 mod args;
 mod bench;
 mod cache;
+mod to;
 
 use args::*;
 use bench::bench;
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         "scramble" => SCRAMBLE_HELP,
         "bench" => BENCH_HELP,
         "tables" => TABLES_HELP,
+        "patterns" => PATTERNS_HELP,
         _ => {
             eprintln!("cubehint: unknown command '{command}'\n\n{USAGE}");
             return ExitCode::from(2);
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         "solve" => solve(args),
         "scramble" => scramble(args),
         "bench" => bench(args),
+        "patterns" => to::list_patterns(args),
         _ => tables(args),
     };
     match result {
@@ -195,6 +199,10 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         // A person waiting for an answer gets every core; benchmarks time one unless asked.
         threads: threads(&mut args, cores())?,
     };
+    let to = args.value("--to")?;
+    if to.is_some() && all.is_some() {
+        return Err("--all and --to do not go together".into());
+    }
     args.no_options_left()?;
     let mut lazy = Lazy::default();
     if opt.dir.is_none() {
@@ -204,14 +212,16 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
     }
     opt.size = asked.unwrap_or_else(|| default_size(opt.dir.as_deref()));
     // The exact phase-1 table when --tables holds one, or once a state needed it.
-    let mut use_full = opt.dir.as_deref().is_some_and(|d| std::path::Path::new(&format!("{d}/phase1.bin")).exists());
+    let use_full = opt.dir.as_deref().is_some_and(|d| std::path::Path::new(&format!("{d}/phase1.bin")).exists());
+    let mut ctx = SolveContext { lazy, opt, limits, optimal, use_full, stage_tables: StageTables::default() };
     let mut failed = false;
     let mut out = std::io::stdout().lock();
     for line in states_given(args) {
         let text = match parse_state(&line) {
             Err(e) => Err(e.to_string()),
+            Ok(state) if to.is_some() => to::solve_to(&line, &state, to.as_deref().unwrap_or(""), metric, &mut ctx),
             Ok(State::Two(held)) => {
-                let (moves, dist) = lazy.pocket(metric);
+                let (moves, dist) = ctx.lazy.pocket(metric);
                 match all {
                     Some(n) => {
                         let sols = solve_all(&held.cube, moves, dist, n);
@@ -221,32 +231,7 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
                     None => Ok(format_moves(&to_held(&held, &solve_pocket(&held.cube, moves, dist)))),
                 }
             }
-            Ok(State::Three(cube)) if optimal => optimal_solution(&cube, &mut lazy, &opt).map(|m| format_moves(&m)),
-            Ok(State::Three(cube)) => {
-                // The small tables answer most states in milliseconds; a state they do not
-                // answer within a few hundred milliseconds (a hard one, or a tight
-                // --max-length) gets the exact phase-1 table, read from --tables or built.
-                let quick = Limits { node_budget: limits.node_budget.min(QUICK_NODES), ..limits };
-                let tables = if use_full { lazy.two_phase_full(opt.dir.as_deref())? } else { lazy.two_phase() };
-                let mut result = solve_with_stats(&cube, tables, &quick, &mut || false).0;
-                if matches!(result, Err(SolveError::Stopped)) && tables.phase1.is_none() {
-                    use_full = true;
-                    result =
-                        solve_with_stats(&cube, lazy.two_phase_full(opt.dir.as_deref())?, &limits, &mut || false).0;
-                } else if matches!(result, Err(SolveError::Stopped)) {
-                    result = solve_with_stats(&cube, tables, &limits, &mut || false).0;
-                }
-                result.map(|m| format_moves(&m)).map_err(|e| match e {
-                    // The budget ran out: say what that means for the length asked.
-                    SolveError::Stopped => format!(
-                        "error[stopped]: no solution of at most {} moves found within {} million nodes \
-                         (the cube may need more; --optimal finds its shortest solution)",
-                        limits.max_length,
-                        limits.node_budget / 1_000_000
-                    ),
-                    e => e.to_string(),
-                })
-            }
+            Ok(State::Three(cube)) => ctx.solve_3x3(&cube).map(|m| format_moves(&m)),
         };
         let text = text.unwrap_or_else(|e| {
             failed = true;
@@ -255,6 +240,59 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         let _ = writeln!(out, "{text}");
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// What `solve` keeps between the states it reads.
+pub struct SolveContext {
+    pub lazy: Lazy,
+    opt: OptOptions,
+    limits: Limits,
+    optimal: bool,
+    /// Use the exact phase-1 table (there, or a state needed it).
+    use_full: bool,
+    pub stage_tables: StageTables,
+}
+
+impl SolveContext {
+    /// A 3x3 solution as asked: optimal, or two-phase within the length limit.
+    pub fn solve_3x3(&mut self, cube: &CubieCube) -> Result<Vec<Move>, String> {
+        if self.optimal {
+            return optimal_solution(cube, &mut self.lazy, &self.opt);
+        }
+        self.solve_3x3_plain(cube)
+    }
+
+    /// `--optimal` was asked.
+    pub fn optimal(&self) -> bool {
+        self.optimal
+    }
+
+    /// A two-phase solution within the length limit.
+    pub fn solve_3x3_plain(&mut self, cube: &CubieCube) -> Result<Vec<Move>, String> {
+        let (limits, dir) = (self.limits, self.opt.dir.clone());
+        // The small tables answer most states in milliseconds; a state they do not answer
+        // within a few hundred milliseconds (a hard one, or a tight --max-length) gets the
+        // exact phase-1 table, read from --tables or built.
+        let quick = Limits { node_budget: limits.node_budget.min(QUICK_NODES), ..limits };
+        let tables = if self.use_full { self.lazy.two_phase_full(dir.as_deref())? } else { self.lazy.two_phase() };
+        let mut result = solve_with_stats(cube, tables, &quick, &mut || false).0;
+        if matches!(result, Err(SolveError::Stopped)) && tables.phase1.is_none() {
+            self.use_full = true;
+            result = solve_with_stats(cube, self.lazy.two_phase_full(dir.as_deref())?, &limits, &mut || false).0;
+        } else if matches!(result, Err(SolveError::Stopped)) {
+            result = solve_with_stats(cube, tables, &limits, &mut || false).0;
+        }
+        result.map_err(|e| match e {
+            // The budget ran out: say what that means for the length asked.
+            SolveError::Stopped => format!(
+                "error[stopped]: no solution of at most {} moves found within {} million nodes \
+                 (the cube may need more; --optimal finds its shortest solution)",
+                limits.max_length,
+                limits.node_budget / 1_000_000
+            ),
+            e => e.to_string(),
+        })
+    }
 }
 
 fn seed_or_clock(seed: Option<u64>) -> u64 {
