@@ -361,3 +361,35 @@ fn the_methods_stages_run_to_solved_from_a_scramble() {
         assert!(common::solved(&s));
     }
 }
+
+#[test]
+fn turning_cost_follows_the_documented_model() {
+    use cubehint::cube::parse_moves;
+    use cubehint::solve::easy::turn_cost;
+    let cost = |m: &str| turn_cost(&parse_moves(m).unwrap());
+    assert_eq!(cost(""), 0.0);
+    assert!((cost("R U R' U'") - 4.0).abs() < 1e-9, "the home grip, no regrip");
+    assert!((cost("F") - 2.4).abs() < 1e-9, "F needs the F/B grip");
+    assert!((cost("R F R") - 5.4).abs() < 1e-9, "two regrips");
+    assert!((cost("U2 D B2") - (1.4 + 1.6 + 2.4 + 1.0)).abs() < 1e-9);
+    assert!(cost("R U R' U'") < cost("B D B' D'"));
+}
+
+#[test]
+fn the_easy_choice_solves_the_cube_within_its_allowance_at_no_more_cost() {
+    use cubehint::solve::easy::{easiest, turn_cost, two_phase_candidates};
+    let mut rng = Rng::new(19);
+    for _ in 0..10 {
+        let s = scrambled(&mut rng, Size::Three);
+        let cube = CubieCube::from_facelets(&faces(&s)).unwrap();
+        let all = two_phase_candidates(&cube, two_phase(), &Limits::default()).expect("solved");
+        assert!(all.len() > 10, "different solutions to choose from: {}", all.len());
+        for m in &all {
+            assert!(common::solved(&stickers_after(&s, &format_moves(m))), "{s}: {}", format_moves(m));
+        }
+        let shortest = all.iter().map(Vec::len).min().unwrap();
+        let best = easiest(&all, 2).unwrap();
+        assert!(best.len() <= shortest + 2);
+        assert!(all.iter().filter(|m| m.len() <= shortest + 2).all(|m| turn_cost(best) <= turn_cost(m)));
+    }
+}

@@ -5,13 +5,17 @@ import { $ } from './dom.js';
 import { COLOR_NAMES, settings, turnMs } from './settings.js';
 import { colorsOf, current, faceColors, lettersOf, replay, state } from './state.js';
 import { FACES, describeMove, directionOf, invertMove } from './words.js';
+import { goalReachedText } from './goal.js';
 
 let net = null;
 let refresh = null;
+let nextStage = null;
 
-// The net to mark and animate, and the page's refresh after a step.
+// The net to mark and animate, the page's refresh after a step, and how to ask for the next
+// stage (stage-by-stage hints).
 export function initHints(deps) {
-  ({ net, refresh } = deps);
+  ({ net, refresh, nextStage } = deps);
+  $('next-stage').addEventListener('click', () => nextStage());
 }
 
 export function renderHints() {
@@ -20,13 +24,20 @@ export function renderHints() {
   if (!sol || sol.size !== state.size) {
     box.hidden = true;
     net.markTurn(null);
+    net.markStage([]);
     return;
   }
   box.hidden = false;
+  const staged = sol.stage != null;
+  const aimed = staged || sol.goalLabel;
+  $('hints-title').textContent = staged ? `Stage ${sol.stage + 1} of ${sol.stages}: ${sol.name}` : sol.goalLabel ? `Moves to ${sol.goalLabel}` : 'Solution';
+  $('stage-goal').hidden = !staged;
+  $('stage-goal').textContent = staged ? sol.goal : '';
+  net.markStage(sol.stickers ?? []);
   const mode = settings.mode;
   const sp = $('solution');
   sp.replaceChildren();
-  if (sol.moves.length === 0) sp.textContent = '(already solved)';
+  if (sol.moves.length === 0) sp.textContent = aimed ? '(already there)' : '(already solved)';
   if (mode === 'count') {
     sp.hidden = true;
   } else {
@@ -52,11 +63,14 @@ export function renderHints() {
     hint.textContent = `Move ${sol.step + 1} of ${sol.moves.length}: ${describeMove(next, sol.size, faceNames())}`;
     net.markTurn(next[0], directionOf(next));
   } else {
-    hint.textContent = next ? '' : sol.moves.length ? 'Solved! Every face is one colour.' : 'This cube is already solved.';
+    const done = aimed ? goalReachedText(sol) : sol.moves.length ? 'Solved! Every face is one colour.' : 'This cube is already solved.';
+    hint.textContent = next ? '' : done;
     net.markTurn(mode === 'count' || !next ? null : next[0], next ? directionOf(next) : '');
   }
   const unit = (qtm ? 'quarter turn' : 'move') + (left === 1 ? '' : 's');
   $('left').textContent = sol.exact ? `${left} ${unit} left (the fewest possible).` : `At most ${left} ${unit} left.`;
+  // At the end of a stage: the next one, from where the cube is.
+  $('next-stage').hidden = !(staged && !next && sol.stage + 1 < sol.stages);
   $('prev').disabled = sol.step === 0;
   $('next').disabled = sol.step >= sol.moves.length;
 }

@@ -3,7 +3,8 @@
 // history, the address), settings.js, hints.js (following a solution), optimal-panel.js (Find
 // optimal), net.js (the net), solver-client.js (the workers), dom.js.
 import init, { validate, apply_moves, fill_forced } from './pkg/cubehint.js';
-import { $, escapeHtml, problemList, setStatus } from './dom.js';
+import { $, escapeHtml, problemList, seconds, setStatus } from './dom.js';
+import { goalLabel, goalText, hasGoal, initGoal, renderGoal } from './goal.js';
 import { initHints, renderHints, speakHint, step } from './hints.js';
 import { Net } from './net.js';
 import { cancelOptimal, findOptimal, initOptimal } from './optimal-panel.js';
@@ -31,7 +32,7 @@ const net = new Net($('net'), { onPaint: paint, colorName, onKey: netKey });
 // The single-file page (dist/cubehint.html) hands us its inlined wasm and a Blob worker.
 const single = globalThis.CUBEHINT_SINGLE;
 let client = newClient();
-initHints({ net, refresh: (o) => refresh(o) });
+initHints({ net, refresh: (o) => refresh(o), nextStage: () => solve() });
 initOptimal({ newClient, single, client: () => client, refresh: (o) => refresh(o) });
 
 // The solver's WebAssembly uses 128-bit SIMD. A module of one function returning a v128
@@ -146,6 +147,7 @@ function refresh({ keepField = false, quiet = false } = {}) {
     }
   }
   $('solve').disabled = !valid;
+  renderGoal();
   $('optimal').hidden = size !== 3;
   $('optimal').disabled = !valid || document.body.dataset.optimal === 'searching' || isSolvedColors(size, colors);
   const h = state.history[size];
@@ -265,7 +267,10 @@ function useField(e) {
       return;
     }
   }
-  const stickers = sized && !/['’2()xz0-9]/i.test(compact);
+  // One word of exactly 24 or 54 letters is a sticker string with a typo, not moves (53 turns
+  // and an x); so is a sized string with no move marks.
+  const oneWord = sized && /^[a-z]+$/i.test(compact) && !/\s/.test(text.trim());
+  const stickers = oneWord || (sized && !/['’2()xz0-9]/i.test(compact));
   if (stickers) {
     setStatus(`<span class="bad">That sticker string cannot be used:</span>${problemList(validate(compact).problems)}`, 'invalid');
     return;
@@ -278,6 +283,22 @@ function useField(e) {
   }
 }
 
+let solving = null; // the state being solved, while Solve waits
+
+// Ends the search (its worker is ended and started again); a solution shown stays.
+function stopButton() {
+  const stop = document.createElement('button');
+  stop.type = 'button';
+  stop.textContent = 'Stop searching';
+  stop.addEventListener('click', () => {
+    client.terminate();
+    client = newClient();
+    state.ready[3] = false;
+    startWorker();
+  });
+  return stop;
+}
+
 async function solve() {
   const size = state.size;
   const letters = lettersOf(size, current());
@@ -285,33 +306,60 @@ async function solve() {
   $('solve').disabled = true;
   setStatus(size === 3 && !state.ready[3] ? 'Preparing the 3x3 tables, then solving…' : 'Solving…');
   // A rare hard 3x3 can take a few seconds: offer a way out after one.
-  const offer = setTimeout(() => {
-    const stop = document.createElement('button');
-    stop.type = 'button';
-    stop.textContent = 'Stop searching';
-    stop.addEventListener('click', () => {
-      client.terminate();
-      client = newClient();
-      state.ready[3] = false;
-      startWorker();
-    });
-    $('status').append(' Still searching. ', stop);
-  }, 1000);
+  const job = (solving = { letters, shown: false });
+  const offer = setTimeout(() => $('status').append(' Still searching. ', stopButton()), 1000);
   try {
     const t0 = performance.now();
     const metric = size === 2 ? settings.metric : 'htm';
-    const r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters, metric });
+    const method = size === 3 && !hasGoal() ? state.method : '';
+    const to = hasGoal() ? goalText() : null;
+    if (hasGoal() && !to) {
+      setStatus('<span class="bad">The painted target is not one a cube can show:</span> see the problems under the target.', 'invalid');
+      return;
+    }
+    let r;
+    const easy = settings.easy && !method && !to;
+    if (method) r = await client.call('solveStage', { facelets: letters, method });
+    else if (to) r = await client.call('solveTo', { facelets: letters, to, metric });
+    else if (easy) r = await client.call('solveEasy', { facelets: letters, metric });
+    else r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters, metric });
     const ms = performance.now() - t0;
-    if (state.size !== size || lettersOf(size, current()) !== letters) return; // changed meanwhile
+    // Changed meanwhile (or a hard cube's first solution is being followed): left as it is.
+    if (state.size !== size || lettersOf(size, current()) !== letters || (job.shown && state.solution?.step > 0)) return;
+    if (method && !r) {
+      state.solution = null;
+      setStatus('This cube is solved: every stage is done.');
+      return;
+    }
     const moves = r.moves ? r.moves.split(' ') : [];
-    const exact = size === 2 || r.optimal === true;
+    const exact = (size === 2 && !to) || r.optimal === true;
     state.solution = { size, moves, step: 0, exact, metric, start: [...current()] };
-    const what = exact ? 'optimal solution' : 'solution';
-    setStatus(`Found a ${moves.length}-move ${what} in ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms. Use Next move to follow it.`);
+    if (r.stickers?.length) state.solution.stickers = [...r.stickers];
+    const time = `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+    const how = exact ? 'the fewest' : r.through_solved ? 'found by way of the solved cube (the search for the fewest stopped)' : 'not proven the fewest';
+    if (method) {
+      Object.assign(state.solution, { stage: r.stage, stages: r.stages, name: r.name, goal: r.goal });
+      setStatus(`Stage ${r.stage + 1} of ${r.stages}, ${escapeHtml(r.name)}: ${escapeHtml(r.goal)} ${moves.length} move${moves.length === 1 ? '' : 's'} (${how}), found in ${time}. The pieces it places are outlined on the net.`);
+    } else if (to) {
+      state.solution.goalLabel = goalLabel();
+      setStatus(`Found ${moves.length} move${moves.length === 1 ? '' : 's'} to ${escapeHtml(goalLabel())} (${how}) in ${time}. Use Next move to follow them.`);
+    } else if (easy) {
+      const what = exact ? 'optimal solution' : 'solution';
+      const than = r.shortest_length === moves.length && r.shortest_cost === r.cost ? '' : `; the shortest found, ${r.shortest_length} moves, costs ${r.shortest_cost.toFixed(1)}`;
+      setStatus(`Found a ${moves.length}-move ${what} easy to turn (turning cost ${r.cost.toFixed(1)}${than}; chosen from ${r.candidates}) in ${time}. Use Next move to follow it.`);
+    } else if (r.gaveUp) {
+      setStatus(`A hard cube: no solution of 20 moves or fewer found in ${seconds(ms)}; this one has ${moves.length}. Use Next move to follow it.`);
+    } else {
+      const what = exact ? 'optimal solution' : 'solution';
+      setStatus(`Found a ${moves.length}-move ${what} in ${time}. Use Next move to follow it.`);
+    }
   } catch (err) {
     const stopped = String(err.message) === 'stopped';
-    setStatus(stopped ? 'Stopped. Press Solve to search again.' : `<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, stopped ? '' : 'invalid');
+    const kept = state.solution && state.solution.size === size;
+    const said = stopped ? (kept ? `Stopped. The ${state.solution.moves.length}-move solution stays.` : 'Stopped. Press Solve to search again.') : `<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`;
+    setStatus(said, stopped ? '' : 'invalid');
   } finally {
+    solving = null;
     clearTimeout(offer);
     refresh({ quiet: true });
   }
@@ -333,7 +381,23 @@ async function scramble() {
   }
 }
 
-function onProgress({ puzzle, fraction, source, ms }) {
+// A hard 3x3: a longer solution found at once, shown while the search for a shorter goes on.
+function onHardBest({ best, length, target }) {
+  const letters = lettersOf(3, current());
+  if (state.size !== 3 || !solving || solving.letters !== letters) return;
+  if (state.solution && state.solution.step > 0) return; // being followed: left alone
+  state.solution = { size: 3, moves: best.split(' '), step: 0, exact: false, metric: 'htm', start: [...current()] };
+  solving.shown = true;
+  refresh({ quiet: true });
+  setStatus(`A hard cube: found ${length} moves at once (shown; you can follow them). Searching for ${target} or fewer…`);
+  $('status').append(' ', stopButton());
+}
+
+function onProgress({ puzzle, fraction, source, ms, best, length, target }) {
+  if (puzzle === 'solve3') {
+    onHardBest({ best, length, target });
+    return;
+  }
   if (puzzle === 'phase1') {
     const note = $('search-note');
     note.hidden = fraction >= 1;
@@ -369,7 +433,7 @@ function onKeydown(e) {
     }
     return;
   }
-  if (inField || e.target.closest?.('[data-facelet]') || !state.solution || e.altKey) return;
+  if (inField || e.target.closest?.('[data-facelet], [data-target-facelet]') || !state.solution || e.altKey) return;
   if (e.key === 'ArrowRight') step(1);
   else if (e.key === 'ArrowLeft') step(-1);
 }
@@ -399,6 +463,7 @@ $('scramble').addEventListener('click', scramble);
 $('solve').addEventListener('click', solve);
 $('optimal').addEventListener('click', findOptimal);
 $('optimal-cancel').addEventListener('click', cancelOptimal);
+initGoal({ selected: () => state.selected, changed: () => refresh() });
 $('next').addEventListener('click', () => step(1));
 $('prev').addEventListener('click', () => step(-1));
 $('facelet-form').addEventListener('submit', useField);
@@ -422,6 +487,10 @@ for (const r of document.querySelectorAll('input[name="mode"]')) {
 }
 onSetting('speak', 'speak', checked, speakHint);
 onSetting('forced', 'forced', checked);
+onSetting('easy', 'easy', checked, () => {
+  state.solution = null;
+  refresh();
+});
 onSetting('letters', 'letters', checked, applyLook);
 onSetting('speed', 'speed', (el) => Number(el.value), applyLook);
 onSetting('metric', 'metric', value, () => {

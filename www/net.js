@@ -15,8 +15,11 @@ export function stickerName(size, index) {
 }
 
 export class Net {
-  constructor(container, { onPaint, colorName, onKey }) {
+  // `target`: the second net, of a target to solve to; its stickers are named
+  // data-target-facelet (the cube's own are data-facelet) and "any colour" where unpainted.
+  constructor(container, { onPaint, colorName, onKey, target = false }) {
     this.container = container;
+    this.target = target;
     this.onPaint = onPaint;
     this.onKey = onKey;
     this.colorName = colorName;
@@ -47,7 +50,7 @@ export class Net {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'sticker';
-      b.dataset.facelet = stickerName(size, i);
+      b.dataset[this.target ? 'targetFacelet' : 'facelet'] = stickerName(size, i);
       b.dataset.face = face;
       b.dataset.col = String(col);
       b.dataset.row = String(row);
@@ -122,8 +125,8 @@ export class Net {
       const b = this.buttons[i];
       b.dataset.color = c < 0 ? '' : FACES[c];
       b.dataset.letter = letterOf(c);
-      const name = c < 0 ? 'not painted' : this.colorName(c);
-      b.setAttribute('aria-label', `${b.dataset.facelet}: ${name}`);
+      const name = c < 0 ? (this.target ? 'any colour' : 'not painted') : this.colorName(c);
+      b.setAttribute('aria-label', `${this.target ? 'target ' : ''}${stickerName(this.size, i)}: ${name}`);
     });
   }
 
@@ -131,6 +134,12 @@ export class Net {
   highlight(indices) {
     const set = new Set(indices);
     this.buttons.forEach((b, i) => b.classList.toggle('problem', set.has(i)));
+  }
+
+  // Outlines the stickers a stage or target places (stage-by-stage hints), or none.
+  markStage(indices) {
+    const set = new Set(indices);
+    this.buttons.forEach((b, i) => b.classList.toggle('stage', set.has(i)));
   }
 
   // Marks the face to turn next, with its direction ('cw', 'ccw', 'half'), or clears the mark.

@@ -23,6 +23,7 @@ export const settings = {
   speed: 400,
   speak: false,
   mode: 'full',
+  easy: false,
   ...safeJson(localStorage.getItem(SETTINGS)),
 };
 export const faceColor = () => SCHEMES[settings.scheme] ?? SCHEMES.standard;
@@ -52,6 +53,7 @@ export function applyLook() {
   $('scheme').value = settings.scheme;
   $('letters').checked = settings.letters;
   $('forced').checked = settings.forced;
+  $('easy').checked = settings.easy;
   $('metric').value = settings.metric;
   $('speed').value = String(settings.speed);
   $('speak').checked = settings.speak;

@@ -379,11 +379,49 @@ const handlers = {
   prepare: (puzzle) => prepare(puzzle),
   preparePhase1: () => preparePhase1(),
   solve2: ({ facelets, metric = 'htm' }) => plain(solver.solve_2x2(facelets, metric), ['moves', 'engine', 'length']),
+  // Most cubes are answered within QUICK_NODES. A hard one gets a longer solution at once (told
+  // to the page, which shows it), then shorter ones, each search given more nodes than the last,
+  // until one within `maxLength` turns up or HARD_NODES are spent; the page's Stop ends it.
   solve3: async ({ facelets, maxLength = 20 }) => {
     await prepare(3);
-    return plain(solver.solve_3x3(facelets, maxLength, 2e8), ['moves', 'optimal']);
+    const KEYS = ['moves', 'optimal'];
+    try {
+      return plain(solver.solve_3x3(facelets, maxLength, QUICK_NODES), KEYS);
+    } catch (err) {
+      if (!/stopped/.test(String(err?.message ?? err))) throw err;
+    }
+    let best = plain(solver.solve_3x3(facelets, 30, HARD_NODES), KEYS);
+    let budget = QUICK_NODES;
+    for (;;) {
+      const length = best.moves.split(' ').length;
+      if (length <= maxLength) return best;
+      postMessage({ progress: { puzzle: 'solve3', best: best.moves, length, target: maxLength } });
+      await pause();
+      try {
+        best = plain(solver.solve_3x3(facelets, length - 1, budget), KEYS);
+      } catch (err) {
+        if (!/stopped/.test(String(err?.message ?? err))) throw err;
+        if (budget >= HARD_NODES) return { ...best, gaveUp: true };
+        budget *= 2;
+      }
+    }
   },
   invert: (moves) => solver.invert(moves),
+  // A target or a stage: the search for the fewest moves gets about TARGET_NODES nodes (a few
+  // seconds), then the moves go by way of the solved cube.
+  solveTo: async ({ facelets, to, metric = 'htm', maxLength = 20 }) => {
+    await prepare(facelets.replace(/\s/g, '').length === 24 ? 2 : 3);
+    return plain(solver.solve_to(facelets, to, metric, maxLength, TARGET_NODES), TARGET_KEYS);
+  },
+  solveEasy: async ({ facelets, metric = 'htm' }) => {
+    await prepare(facelets.replace(/\s/g, '').length === 24 ? 2 : 3);
+    return plain(solver.solve_easy(facelets, metric), ['moves', 'cost', 'shortest_length', 'shortest_cost', 'candidates', 'optimal']);
+  },
+  solveStage: async ({ facelets, method }) => {
+    await prepare(3);
+    const r = solver.solve_stage(method, facelets, TARGET_NODES);
+    return r ? plain(r, TARGET_KEYS) : null;
+  },
   scramble2: async () => {
     await prepare(2);
     return plain(solver.scramble_2x2(), ['moves', 'facelets']);
@@ -402,6 +440,11 @@ function plain(result, keys) {
   return out;
 }
 const SEARCH_STEP = ['done', 'moves', 'depth', 'lower', 'nodes', 'upper'];
+const TARGET_KEYS = ['moves', 'optimal', 'through_solved', 'stage', 'stages', 'name', 'goal', 'stickers'];
+const TARGET_NODES = 3e7;
+// A 3x3 search's first try, and the most a hard cube's shorter solutions get.
+const QUICK_NODES = 3e6;
+const HARD_NODES = 1.6e9;
 
 onmessage = async (e) => {
   const { id, cmd, arg } = e.data;

@@ -12,8 +12,13 @@ export const state = {
   colors: { 2: solvedColors(2), 3: solvedColors(3) },
   selected: 0,
   history: { 2: { undo: [], redo: [] }, 3: { undo: [], redo: [] } },
-  solution: null, // { size, moves, step, exact, start }
+  solution: null, // { size, moves, step, exact, start, and for a goal or stage: goalLabel, stage, stages, name, goal, stickers }
   ready: { 2: false, 3: false },
+  // What Solve aims for, per puzzle: 'solved', a pattern's or stage's name, or 'painted' (the
+  // target net, colours as above, -1 any colour); and the stage-by-stage method, if any.
+  goal: { 2: 'solved', 3: 'solved' },
+  target: { 2: solvedColors(2), 3: solvedColors(3) },
+  method: '',
 };
 
 export function solvedColors(size) {
@@ -61,11 +66,21 @@ export function encodeState() {
     const colors = sol && sol.size === size ? sol.start : state.colors[size];
     p.set(`c${size}`, encodeColors(colors));
   }
+  const goal = state.goal[state.size];
+  if (goal !== 'solved') p.set('to', goal);
+  if (goal === 'painted') p.set('t', encodeColors(state.target[state.size]));
+  if (state.method) p.set('method', state.method);
   if (sol) {
     p.set('moves', sol.moves.join('_'));
     p.set('step', String(sol.step));
     if (sol.exact) p.set('exact', '1');
     if (sol.metric === 'qtm') p.set('metric', 'qtm');
+    if (sol.stage != null) {
+      p.set('stage', `${sol.stage}/${sol.stages}`);
+      p.set('sname', sol.name);
+      p.set('sgoal', sol.goal);
+    }
+    if (sol.stickers?.length) p.set('marks', sol.stickers.join('.'));
   }
   return p.toString().replace(/%27/g, "'");
 }
@@ -88,11 +103,21 @@ export function restore(text) {
     if (colors) state.colors[s] = colors;
   }
   state.size = size;
+  const to = p.get('to');
+  if (to && /^[a-z-]+$/i.test(to)) state.goal[size] = to;
+  const target = decodeColors(p.get('t'), size);
+  if (target) state.target[size] = target;
+  if (['beginner', 'cfop'].includes(p.get('method'))) state.method = p.get('method');
   const moves = (p.get('moves') ?? '').split('_').filter(Boolean);
   if (moves.length && moves.every((m) => /^[URFDLB]['2]?$/.test(m))) {
     const step = Math.max(0, Math.min(moves.length, Number(p.get('step')) || 0));
     const exact = size === 2 || p.get('exact') === '1';
     state.solution = { size, moves, step: 0, exact, metric: p.get('metric') ?? 'htm', start: [...state.colors[size]] };
+    const stage = /^(\d+)\/(\d+)$/.exec(p.get('stage') ?? '');
+    if (stage) Object.assign(state.solution, { stage: Number(stage[1]), stages: Number(stage[2]), name: p.get('sname') ?? '', goal: p.get('sgoal') ?? '' });
+    else if (state.goal[size] !== 'solved') state.solution.goalLabel = state.goal[size] === 'painted' ? 'your painted target' : `the ${state.goal[size].replace(/-/g, ' ')}`;
+    const marks = (p.get('marks') ?? '').split('.').filter((x) => /^\d+$/.test(x)).map(Number);
+    if (marks.length) state.solution.stickers = marks;
     replay(state.solution, step);
   }
 }

@@ -20,6 +20,7 @@ const FILES = [
   'solver.worker.js',
   'table-store.js',
   'table-provision.js',
+  'goal.js',
   'pkg/cubehint.js',
   'pkg/cubehint_bg.wasm',
   'icon.svg',

@@ -32,6 +32,7 @@ twist flip parity. Exits 1 if any line failed.";
 
 pub const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] [--tables DIR]
                      [--optimal [--table SIZE] [--threads N] [--progress]] [--to TARGET]
+                     [--prefer short|easy]
                      STATE...   (or, with no STATE, < states.txt)
 
 Solves each sticker string given (24 letters: 2x2, 54: 3x3), else each line of standard input,
@@ -40,6 +41,11 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
   --metric htm|qtm  2x2: count half turns as 1 (htm, default) or 2 (qtm); solutions are optimal
   --all N           2x2: up to N different optimal solutions, separated by ' | '
   --max-length N    3x3: never longer than N moves (default 20)
+  --max-time S      3x3: how long a hard cube's search for a solution within the length
+                    limit may go on (default 60 seconds). A hard cube gets a solution of any
+                    length at once (its length on standard error); if none within the limit is
+                    found in time, that one is the answer, or, when --max-length was given, the
+                    line is error[stopped]
   --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 0)
   --optimal         3x3: the shortest solution (IDA* over a flip table and h0; seconds to
                     minutes)
@@ -60,6 +66,11 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
                     kept for the next run in $CUBEHINT_CACHE, else $XDG_CACHE_HOME/cubehint, else
                     ~/.cache/cubehint (CUBEHINT_CACHE=off keeps nothing)
   --progress        for --optimal: print each finished depth to standard error
+  --prefer easy     a solution easy to turn: of 37 two-phase solutions (the search's own, and
+                    one starting and one ending with each face turn), the one of least turning
+                    cost at most 2 moves longer than the shortest; the 2x2: of its optimal
+                    solutions. Its length and cost go to standard error (docs/targets.md
+                    gives the cost model)
   --to TARGET       solve to TARGET instead of solved: a pattern or a stage by name
                     ('cubehint patterns' lists them), or a sticker string in which * is any
                     colour. A full target is reached exactly: the 3x3 as asked (two-phase, or
@@ -78,7 +89,7 @@ pub const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [-
 Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U R F (at least
 4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
 
-pub const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal [--count N] [--seed S] [--states FILE]
+pub const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal|easy [--count N] [--seed S] [--states FILE]
                      [--small-tables] [--extra-nodes N] [--table SIZE] [--tables DIR]
                      [--threads N]
 
@@ -86,7 +97,9 @@ Builds the tables, then solves N random states (default 1000; 5 for optimal) or 
 FILE (one sticker string per line) and prints build time, median / p95 / max solve time and
 lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) unless
 --small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes
-(with --threads N, N threads share each search; default 1). --table as for solve.";
+(with --threads N, N threads share each search; default 1). --table as for solve. 'easy'
+compares the mean length and turning cost of solve and solve --prefer easy (default 200
+states).";
 
 pub const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table SIZE]]
 

@@ -40,6 +40,10 @@ pub fn bench(mut args: Args) -> Result<ExitCode, String> {
         args.items.retain(|a| a != "optimal");
         return bench_optimal(args);
     }
+    if args.items.iter().any(|a| a == "easy") {
+        args.items.retain(|a| a != "easy");
+        return bench_easy(args);
+    }
     let count: usize = args.number("--count")?.unwrap_or(1000);
     let seed: u64 = args.number("--seed")?.unwrap_or(1);
     let states = args.value("--states")?.map(|p| read_states(&p)).transpose()?;
@@ -217,5 +221,48 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
     if let Some(mib) = peak_memory_mib() {
         say!("peak memory: {mib:.1} MiB");
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `bench easy`: over seeded random states, the mean length and turning cost of the solution
+/// `solve` gives and of the one `solve --prefer easy` gives (3x3: two-phase within 20, easiest
+/// within 2 more; 2x2: the table's first optimal solution, and the easiest optimal one).
+fn bench_easy(mut args: Args) -> Result<ExitCode, String> {
+    use cubehint::solve::easy::{easiest, turn_cost, two_phase_candidates};
+    use cubehint::solve::pocket::solve_all;
+    let count: usize = args.number("--count")?.unwrap_or(200);
+    let seed: u64 = args.number("--seed")?.unwrap_or(1);
+    args.no_options_left()?;
+    let mut rng = Rng::new(seed);
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let report = |what: &str, plain: &[Vec<Move>], easy: &[Vec<Move>]| {
+        let len = |v: &[Vec<Move>]| mean(&v.iter().map(|m| m.len() as f64).collect::<Vec<_>>());
+        let cost = |v: &[Vec<Move>]| mean(&v.iter().map(|m| turn_cost(m)).collect::<Vec<_>>());
+        say!("{what} over {count} random states (seed {seed}):");
+        say!("  as solved:       mean length {:.2}, mean turning cost {:.2}", len(plain), cost(plain));
+        say!("  --prefer easy:   mean length {:.2}, mean turning cost {:.2}", len(easy), cost(easy));
+    };
+    let tables = TwoPhaseTables::generate();
+    let limits = Limits::default();
+    let (mut plain, mut easy) = (Vec::new(), Vec::new());
+    let t0 = Instant::now();
+    for _ in 0..count {
+        let cube = random_cube(&mut rng);
+        let all = two_phase_candidates(&cube, &tables, &limits).map_err(|e| e.to_string())?;
+        plain.push(all[0].clone());
+        easy.push(easiest(&all, 2).cloned().unwrap_or_default());
+    }
+    report("3x3 (two-phase, small tables)", &plain, &easy);
+    say!("  time for the easy choice: {:.1} ms a state", t0.elapsed().as_secs_f64() * 1e3 / count.max(1) as f64);
+    let moves = PocketMoveTables::generate();
+    let dist = PocketDistance::generate(&moves, Metric::Htm);
+    let (mut plain, mut easy) = (Vec::new(), Vec::new());
+    for _ in 0..count {
+        let cube = random_pocket(&mut rng);
+        let all = solve_all(&cube, &moves, &dist, 2000);
+        plain.push(solve_pocket(&cube, &moves, &dist));
+        easy.push(easiest(&all, 0).cloned().unwrap_or_default());
+    }
+    report("2x2 (optimal, HTM; the cube with DBL fixed)", &plain, &easy);
     Ok(ExitCode::SUCCESS)
 }

@@ -6,6 +6,7 @@ use cubehint::cube::{format_moves, CubieCube, Move, Size};
 use cubehint::native::solve_optimal_threads;
 use cubehint::rng::Rng;
 use cubehint::scramble::{scramble_cube, scramble_pocket};
+use cubehint::solve::easy::{easiest, turn_cost, two_phase_candidates};
 use cubehint::solve::optimal::OptimalProgress;
 use cubehint::solve::pocket::{solve as solve_pocket, solve_all, to_held};
 use cubehint::solve::stage::StageTables;
@@ -184,9 +185,14 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
     };
     let all: Option<usize> = args.number("--all")?;
     let mut limits = Limits::default();
-    if let Some(n) = args.number::<u8>("--max-length")? {
-        limits.max_length = n;
-    }
+    let max_set = match args.number::<u8>("--max-length")? {
+        Some(n) => {
+            limits.max_length = n;
+            true
+        }
+        None => false,
+    };
+    let max_time = std::time::Duration::from_secs_f64(args.number::<f64>("--max-time")?.unwrap_or(60.0).max(0.0));
     if let Some(n) = args.number::<u64>("--extra-nodes")? {
         limits.extra_nodes = n;
     }
@@ -200,6 +206,14 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         threads: threads(&mut args, cores())?,
     };
     let to = args.value("--to")?;
+    let easy = match args.value("--prefer")?.as_deref() {
+        None | Some("short") => false,
+        Some("easy") => true,
+        Some(other) => return Err(format!("--prefer is short or easy, not '{other}'")),
+    };
+    if easy && (optimal || to.is_some()) {
+        return Err("--prefer easy is for solving to solved without --optimal".into());
+    }
     if to.is_some() && all.is_some() {
         return Err("--all and --to do not go together".into());
     }
@@ -213,13 +227,30 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
     opt.size = asked.unwrap_or_else(|| default_size(opt.dir.as_deref()));
     // The exact phase-1 table when --tables holds one, or once a state needed it.
     let use_full = opt.dir.as_deref().is_some_and(|d| std::path::Path::new(&format!("{d}/phase1.bin")).exists());
-    let mut ctx = SolveContext { lazy, opt, limits, optimal, use_full, stage_tables: StageTables::default() };
+    let mut ctx =
+        SolveContext { lazy, opt, limits, optimal, use_full, max_time, max_set, stage_tables: StageTables::default() };
+    // With --prefer easy: the solutions among which the easiest is picked are at most this many
+    // moves longer than the shortest of them.
+    const ALLOWANCE: usize = 2;
     let mut failed = false;
     let mut out = std::io::stdout().lock();
     for line in states_given(args) {
         let text = match parse_state(&line) {
             Err(e) => Err(e.to_string()),
             Ok(state) if to.is_some() => to::solve_to(&line, &state, to.as_deref().unwrap_or(""), metric, &mut ctx),
+            Ok(State::Two(held)) if easy => {
+                let (moves, dist) = ctx.lazy.pocket(metric);
+                let all: Vec<Vec<Move>> =
+                    solve_all(&held.cube, moves, dist, 2000).iter().map(|s| to_held(&held, s)).collect();
+                let best = easiest(&all, 0).cloned().unwrap_or_default();
+                eprintln!(
+                    "cubehint: {} of {} optimal solutions; turning cost {:.1}",
+                    best.len(),
+                    all.len(),
+                    turn_cost(&best)
+                );
+                Ok(format_moves(&best))
+            }
             Ok(State::Two(held)) => {
                 let (moves, dist) = ctx.lazy.pocket(metric);
                 match all {
@@ -230,6 +261,23 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
                     }
                     None => Ok(format_moves(&to_held(&held, &solve_pocket(&held.cube, moves, dist)))),
                 }
+            }
+            Ok(State::Three(cube)) if easy => {
+                let tables = ctx.lazy.two_phase();
+                let all = two_phase_candidates(&cube, tables, &ctx.limits).map_err(|e| e.to_string());
+                all.map(|all| {
+                    let best = easiest(&all, ALLOWANCE).cloned().unwrap_or_default();
+                    let short = all.iter().min_by_key(|m| m.len()).cloned().unwrap_or_default();
+                    eprintln!(
+                        "cubehint: {} moves, turning cost {:.1} (the shortest of {} solutions: {} moves, cost {:.1})",
+                        best.len(),
+                        turn_cost(&best),
+                        all.len(),
+                        short.len(),
+                        turn_cost(&short)
+                    );
+                    format_moves(&best)
+                })
             }
             Ok(State::Three(cube)) => ctx.solve_3x3(&cube).map(|m| format_moves(&m)),
         };
@@ -250,6 +298,10 @@ pub struct SolveContext {
     optimal: bool,
     /// Use the exact phase-1 table (there, or a state needed it).
     use_full: bool,
+    /// How long a hard cube's search for a solution within the length limit may go on.
+    max_time: std::time::Duration,
+    /// The length limit is the user's own (`--max-length`).
+    max_set: bool,
     pub stage_tables: StageTables,
 }
 
@@ -267,33 +319,79 @@ impl SolveContext {
         self.optimal
     }
 
-    /// A two-phase solution within the length limit.
+    /// A two-phase solution within the length limit. A hard cube (not answered within a few
+    /// hundred milliseconds) gets the exact phase-1 table and a solution of any length at once
+    /// (said on standard error), then the search for one within the limit goes on for up to
+    /// `--max-time`; if none is found, the one in hand is the answer, unless the limit was the
+    /// user's own (`--max-length`): then it is an error that says so.
     pub fn solve_3x3_plain(&mut self, cube: &CubieCube) -> Result<Vec<Move>, String> {
         let (limits, dir) = (self.limits, self.opt.dir.clone());
-        // The small tables answer most states in milliseconds; a state they do not answer
-        // within a few hundred milliseconds (a hard one, or a tight --max-length) gets the
-        // exact phase-1 table, read from --tables or built.
         let quick = Limits { node_budget: limits.node_budget.min(QUICK_NODES), ..limits };
         let tables = if self.use_full { self.lazy.two_phase_full(dir.as_deref())? } else { self.lazy.two_phase() };
-        let mut result = solve_with_stats(cube, tables, &quick, &mut || false).0;
-        if matches!(result, Err(SolveError::Stopped)) && tables.phase1.is_none() {
-            self.use_full = true;
-            result = solve_with_stats(cube, self.lazy.two_phase_full(dir.as_deref())?, &limits, &mut || false).0;
-        } else if matches!(result, Err(SolveError::Stopped)) {
-            result = solve_with_stats(cube, tables, &limits, &mut || false).0;
+        match solve_with_stats(cube, tables, &quick, &mut || false).0 {
+            Err(SolveError::Stopped) => {}
+            done => return done.map_err(|e| e.to_string()),
         }
-        result.map_err(|e| match e {
-            // The budget ran out: say what that means for the length asked.
-            SolveError::Stopped => format!(
-                "error[stopped]: no solution of at most {} moves found within {} million nodes \
-                 (the cube may need more; --optimal finds its shortest solution)",
+        self.use_full = true;
+        let tables = self.lazy.two_phase_full(dir.as_deref())?;
+        let any = Limits { max_length: ANY_LENGTH, ..Limits::default() };
+        let best = solve_with_stats(cube, tables, &any, &mut || false).0.ok();
+        if let Some(b) = &best {
+            eprintln!(
+                "cubehint: found {} moves at once; searching for {} or fewer (up to {} s)",
+                b.len(),
                 limits.max_length,
-                limits.node_budget / 1_000_000
-            ),
-            e => e.to_string(),
-        })
+                self.max_time.as_secs()
+            );
+        }
+        // Then shorter and shorter, each improvement said, down to the limit or out of time.
+        let t0 = Instant::now();
+        let mut best = best;
+        loop {
+            let want =
+                best.as_ref().map_or(limits.max_length, |b| (b.len() as u8).saturating_sub(1).max(limits.max_length));
+            if best.as_ref().is_some_and(|b| b.len() <= limits.max_length as usize) {
+                return Ok(best.expect("checked"));
+            }
+            let long = Limits { node_budget: u64::MAX, max_length: want, ..limits };
+            match solve_with_stats(cube, tables, &long, &mut || t0.elapsed() > self.max_time).0 {
+                Ok(m) => {
+                    if m.len() > limits.max_length as usize {
+                        eprintln!(
+                            "cubehint: found {} moves after {:.1} s; searching on",
+                            m.len(),
+                            t0.elapsed().as_secs_f64()
+                        );
+                    }
+                    best = Some(m);
+                }
+                Err(SolveError::Stopped) => break,
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        match best {
+            Some(b) if !self.max_set => {
+                eprintln!(
+                    "cubehint: no solution of {} or fewer moves found in {} s; this one has {} \
+                     (--max-time N searches longer, --optimal finds the shortest)",
+                    limits.max_length,
+                    self.max_time.as_secs(),
+                    b.len()
+                );
+                Ok(b)
+            }
+            _ => Err(format!(
+                "error[stopped]: no solution of at most {} moves found in {} s \
+                 (--max-time N searches longer; --optimal finds the shortest)",
+                limits.max_length,
+                self.max_time.as_secs()
+            )),
+        }
     }
 }
+
+/// The length a hard cube's first, quick solution may have (it is found in milliseconds).
+const ANY_LENGTH: u8 = 30;
 
 fn seed_or_clock(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(|| {

@@ -23,6 +23,9 @@ use crate::tables::provision::{Build, Provision};
 use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables};
 use wasm_bindgen::prelude::*;
 
+mod easy;
+mod targets;
+
 #[wasm_bindgen]
 extern "C" {
     /// The least solution length another worker of the page's shared optimal search has found
@@ -179,6 +182,8 @@ pub struct Solver {
     ida: [Option<PocketIda>; 2],
     two_phase: Provision<TwoPhaseBuilder>,
     phase1: Provision<Phase1Build>,
+    /// Tables of the stage searches, built when a target first needs them.
+    stages: crate::solve::stage::StageTables,
     rng: Rng,
 }
 
@@ -227,6 +232,7 @@ impl Solver {
             ida: [None, None],
             two_phase: Provision::Missing,
             phase1: Provision::Missing,
+            stages: Default::default(),
             rng: Rng::new(0x5eed),
         }
     }

@@ -1,0 +1,240 @@
+//! The wasm boundary for targets: named patterns and stages, checking a painted target, and
+//! solving to a target or stage by stage (`docs/js-api.md`).
+
+use super::{install_panic_hook, Problem, Solver, Validation};
+use crate::cube::facelet::{facelet_name, read_letters, Face, Size};
+use crate::cube::patterns::patterns;
+use crate::cube::{format_moves, CubieCube};
+use crate::error::SolveError;
+use crate::solve::methods::{next_stage, METHODS, TARGETS};
+use crate::solve::pocket::solve_exact;
+use crate::solve::stage::solve_partial;
+use crate::solve::target::{held_cube, plan, read_goal, read_stickers, Plan, Target};
+use crate::solve::two_phase::{solve_with_stats, Limits};
+use crate::tables::pocket::PocketSteps;
+use wasm_bindgen::prelude::*;
+
+/// A named pattern or stage.
+#[wasm_bindgen(getter_with_clone)]
+pub struct NamedTarget {
+    /// The name `solve_to` takes (`checkerboard`, `D-cross`).
+    pub name: String,
+    /// What it looks like or asks, in a few words.
+    pub description: String,
+    /// The moves that make it from solved (empty for a stage).
+    pub moves: String,
+    /// Its sticker string, `*` for any colour.
+    pub facelets: String,
+}
+
+/// The named patterns of a puzzle (2 or 3), then, for the 3x3, the named stages.
+#[wasm_bindgen]
+pub fn named_targets(size: u8) -> Vec<NamedTarget> {
+    install_panic_hook();
+    let size = if size == 2 { Size::Two } else { Size::Three };
+    let mut out: Vec<NamedTarget> = patterns(size)
+        .map(|p| NamedTarget {
+            name: p.name.into(),
+            description: p.description.into(),
+            moves: p.moves.into(),
+            facelets: p.facelets(),
+        })
+        .collect();
+    if size == Size::Three {
+        out.extend(TARGETS.iter().map(|s| NamedTarget {
+            name: s.name.into(),
+            description: s.goal.into(),
+            moves: String::new(),
+            facelets: s.targets()[0].to_text(),
+        }));
+    }
+    out
+}
+
+/// Checks a target sticker string (`*` for any colour): every problem with its stickers, as
+/// [`super::validate`] does for a state.
+#[wasm_bindgen]
+pub fn check_target(text: &str) -> Validation {
+    install_panic_hook();
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let size = Size::from_len(compact.chars().count());
+    let problems = match read_stickers(text) {
+        Ok(_) => vec![],
+        Err(e) => e
+            .problems()
+            .iter()
+            .map(|p| Problem {
+                code: p.code.as_str().to_string(),
+                message: p.message.clone(),
+                stickers: size.map_or(vec![], |s| p.stickers.iter().map(|&i| facelet_name(s, i)).collect()),
+                indices: p.stickers.iter().map(|&i| i as u32).collect(),
+            })
+            .collect(),
+    };
+    Validation { ok: problems.is_empty(), size: size.map(|s| s.n() as u8), problems }
+}
+
+/// A solution to a target ([`Solver::solve_to`], [`Solver::solve_stage`]).
+#[wasm_bindgen(getter_with_clone)]
+pub struct TargetSolution {
+    /// The moves.
+    pub moves: String,
+    /// Proven the fewest moves.
+    pub optimal: bool,
+    /// The search for the fewest moves ran out of its budget: the moves go on to the solved
+    /// cube, which shows the target too.
+    pub through_solved: bool,
+    /// Stage mode: the stage's number, from 0 (undefined outside stage mode).
+    pub stage: Option<u32>,
+    /// The number of stages of the method (0 outside stage mode).
+    pub stages: u32,
+    /// The stage's name (empty outside stage mode).
+    pub name: String,
+    /// What the stage asks (empty outside stage mode).
+    pub goal: String,
+    /// The stickers the target or stage fixes, centres aside (empty when it fixes them all):
+    /// the page highlights them.
+    pub stickers: Vec<u32>,
+}
+
+/// The stickers a target fixes, centres aside.
+fn target_stickers(targets: &[Target]) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::new();
+    for t in targets {
+        let per = t.size.per_face();
+        for (i, f) in t.faces.iter().enumerate() {
+            let centre = t.size == Size::Three && i % per == 4;
+            if f.is_some() && !centre && !out.contains(&(i as u32)) {
+                out.push(i as u32);
+            }
+        }
+    }
+    // Everything known: nothing worth highlighting.
+    if out.len() + 6 >= targets.first().map_or(0, |t| t.faces.len()) {
+        out.clear();
+    }
+    out.sort_unstable();
+    out
+}
+
+#[wasm_bindgen]
+impl Solver {
+    /// Solves the sticker string `facelets` to `to`: `solved`, a pattern's or a stage's name,
+    /// or a sticker string (`*` for any colour). A full target is reached exactly (the 3x3 by
+    /// the two-phase search, at most `max_length` moves; the 2x2 as painted in the fewest turns
+    /// in `metric`); a partial one in the fewest moves found within `node_budget` nodes, else
+    /// by way of the solved cube (`through_solved`).
+    pub fn solve_to(
+        &mut self,
+        facelets: &str,
+        to: &str,
+        metric: &str,
+        max_length: u8,
+        node_budget: f64,
+    ) -> Result<TargetSolution, JsError> {
+        let (size, faces) = read_letters(facelets).map_err(|e| JsError::new(&e.to_string()))?;
+        crate::state::parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))?;
+        let goal = read_goal(size, to).map_err(|e| JsError::new(&format!("{e} (in the target)")))?;
+        let stickers = target_stickers(&goal);
+        let (moves, optimal, through_solved) = self.reach(&faces, &goal, metric, max_length, node_budget)?;
+        Ok(TargetSolution {
+            moves,
+            optimal,
+            through_solved,
+            stage: None,
+            stages: 0,
+            name: String::new(),
+            goal: String::new(),
+            stickers,
+        })
+    }
+
+    /// The next stage of `method` (`beginner` or `cfop`) that the 3x3 `facelets` has not
+    /// reached, solved in the fewest moves found within `node_budget` nodes; undefined when the
+    /// cube is solved.
+    pub fn solve_stage(
+        &mut self,
+        method: &str,
+        facelets: &str,
+        node_budget: f64,
+    ) -> Result<Option<TargetSolution>, JsError> {
+        let stages = METHODS
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(method))
+            .map(|(_, s)| *s)
+            .ok_or_else(|| JsError::new("the method is beginner or cfop"))?;
+        let (size, faces) = read_letters(facelets).map_err(|e| JsError::new(&e.to_string()))?;
+        if size != Size::Three {
+            return Err(JsError::new("stage-by-stage hints are for the 3x3"));
+        }
+        crate::state::parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))?;
+        let Some((index, stage)) = next_stage(stages, &faces) else {
+            return Ok(None);
+        };
+        let targets = stage.targets();
+        let (moves, optimal, through_solved) = self.reach(&faces, &targets, "htm", 20, node_budget)?;
+        // The pieces this stage placed: those of the choice the moves reached.
+        let end = crate::state::apply_text(Some(size), Some(facelets), &moves).map_err(|e| JsError::new(&e))?;
+        let (_, end) = read_letters(&end).map_err(|e| JsError::new(&e.to_string()))?;
+        let reached: Vec<Target> = targets.iter().filter(|t| t.matches(&end)).take(1).cloned().collect();
+        let stickers = target_stickers(if reached.is_empty() { &targets } else { &reached });
+        Ok(Some(TargetSolution {
+            moves,
+            optimal,
+            through_solved,
+            stage: Some(index as u32),
+            stages: stages.len() as u32,
+            name: stage.name.into(),
+            goal: stage.goal.into(),
+            stickers,
+        }))
+    }
+}
+
+impl Solver {
+    /// Moves from `faces` to any of `goal`: (moves, proven fewest, by way of solved).
+    fn reach(
+        &mut self,
+        faces: &[Face],
+        goal: &[Target],
+        metric: &str,
+        max_length: u8,
+        node_budget: f64,
+    ) -> Result<(String, bool, bool), JsError> {
+        let metric = super::parse_metric(metric)?;
+        let two_phase = |solver: &mut Solver, cube: &CubieCube| -> Result<(String, bool), JsError> {
+            let tables = super::two_phase_ready(&mut solver.two_phase);
+            let limits = Limits { max_length, ..Limits::default() };
+            let (result, stats) = solve_with_stats(cube, tables, &limits, &mut || false);
+            Ok((format_moves(&result.map_err(super::solve_error)?), stats.optimal))
+        };
+        match plan(faces, goal) {
+            Plan::Solve(renamed) if faces.len() == 54 => {
+                let cube = CubieCube::from_facelets(&renamed).map_err(|e| JsError::new(&e.to_string()))?;
+                let (moves, optimal) = two_phase(self, &cube)?;
+                Ok((moves, optimal, false))
+            }
+            Plan::Solve(renamed) => {
+                let moves = &self.pocket_moves;
+                let job = &mut self.pocket[metric as usize];
+                while job.step(|| PocketSteps::new(moves, metric)) < 1.0 {}
+                let dist = job.table().expect("built above");
+                Ok((format_moves(&solve_exact(&renamed, dist)), true, false))
+            }
+            Plan::Partial(targets) => {
+                let cube = held_cube(faces).map_err(|e| JsError::new(&e.to_string()))?;
+                let budget = node_budget.max(1.0) as u64;
+                match solve_partial(&cube, &targets, &mut self.stages, budget) {
+                    Ok(s) => Ok((format_moves(&s.moves), s.optimal, false)),
+                    Err(SolveError::Stopped)
+                        if faces.len() == 54 && targets.iter().any(|t| t.matches(&Size::Three.solved())) =>
+                    {
+                        let (moves, _) = two_phase(self, &cube)?;
+                        Ok((moves, false, true))
+                    }
+                    Err(e) => Err(super::solve_error(e)),
+                }
+            }
+        }
+    }
+}

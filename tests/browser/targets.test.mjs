@@ -1,0 +1,153 @@
+// Solving to a target as a person does it: a named pattern followed to its end, a painted
+// target with grey stickers, stage-by-stage hints with the stage's pieces outlined, and the
+// shareable address. Every end state is checked by the wasm's own sticker model, independently
+// of the page's words.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, status, useField, netColors } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+// Presses Next move until the moves are done.
+async function followAll(page) {
+  for (let i = 0; i < 40 && !(await page.locator('#next').isDisabled()); i++) await page.locator('#next').click();
+}
+
+const CHECKERBOARD = 'UDUDUDUDURLRLRLRLRFBFBFBFBFDUDUDUDUDLRLRLRLRLBFBFBFBFB';
+
+test('solve to a named pattern: its picture, the moves, reached, and the address keeps the goal', async () => {
+  const page = await openPage(env);
+  await useField(page, "R U2 F' L D B2 R'");
+  await page.getByLabel('Solve to').selectOption('checkerboard');
+  assert.equal(await page.locator('#goal-picture .mini').count(), 54, 'a small picture of the pattern');
+  assert.match(await page.locator('#goal-note').textContent(), /U2 D2 F2 B2 L2 R2/);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !document.getElementById('hints').hidden);
+  assert.match(await status(page).textContent(), /moves to the checkerboard/);
+  assert.match(await page.locator('#hints-title').textContent(), /Moves to the checkerboard/);
+  await followAll(page);
+  assert.equal(await netColors(page), CHECKERBOARD);
+  assert.equal(await page.locator('#hint').textContent(), 'Reached the checkerboard.');
+  // A copied address opens the same goal and solution.
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /to=checkerboard/);
+  const again = await openPage(env, { hash });
+  assert.equal(await again.getByLabel('Solve to').inputValue(), 'checkerboard');
+  assert.equal(await netColors(again), CHECKERBOARD);
+  assert.deepEqual([...page.errors, ...again.errors], []);
+  await page.close();
+  await again.close();
+});
+
+test('a painted target: grey stickers are any colour, problems are named, the target is reached', async () => {
+  const page = await openPage(env);
+  await useField(page, "F R U' B2 L");
+  await page.getByLabel('Solve to').selectOption('painted');
+  await page.getByRole('button', { name: 'All grey' }).click();
+  // The top face white, the rest grey; then a tenth white sticker, which no cube shows.
+  await page.getByRole('button', { name: /^1 White/ }).click();
+  for (const s of ['U1', 'U2', 'U3', 'U4', 'U6', 'U7', 'U8', 'U9']) await page.locator(`[data-target-facelet="${s}"]`).click();
+  assert.match(await page.locator('#target-status').textContent(), /A possible target \(40 stickers any colour\)/);
+  await page.locator('[data-target-facelet="F1"]').click();
+  assert.match(await page.locator('#target-status').textContent(), /No cube can show this target/);
+  assert.equal(await page.locator('[data-target-facelet].problem').count() > 0, true, 'the stickers involved are marked');
+  await page.getByRole('button', { name: 'Any colour (grey)' }).click();
+  await page.locator('[data-target-facelet="F1"]').click();
+  assert.match(await page.locator('#target-status').textContent(), /A possible target/);
+  // The cube on the main net is untouched by painting the target.
+  const before = await netColors(page);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !document.getElementById('hints').hidden);
+  assert.equal(await netColors(page), before);
+  await followAll(page);
+  const top = (await netColors(page)).slice(0, 9);
+  assert.equal(top, 'UUUUUUUUU', 'the top face is white, as painted');
+  assert.equal(await page.locator('#hint').textContent(), 'Reached your painted target.');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('stage by stage (CFOP): each stage named, its pieces outlined, followed to solved', async () => {
+  const page = await openPage(env);
+  await useField(page, "R U2 F' L D B2 R' U F2 D' L2 B U'");
+  await page.getByLabel('Hints').selectOption('cfop');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => /Stage 1 of 7: Cross/.test(document.getElementById('hints-title').textContent));
+  const seen = [];
+  for (let k = 0; k < 7; k++) {
+    const title = await page.locator('#hints-title').textContent();
+    seen.push(title.replace(/^Stage \d+ of 7: /, ''));
+    if (k < 6) assert.ok((await page.locator('[data-facelet].stage').count()) > 0, `${title}: its pieces are outlined`);
+    await followAll(page);
+    const hint = await page.locator('#hint').textContent();
+    if (k === 6) {
+      assert.equal(hint, 'Solved! Every face is one colour.');
+      break;
+    }
+    assert.match(hint, /done\. Press Next stage/);
+    // The cross is really there after the first stage.
+    if (k === 0) {
+      const c = await netColors(page);
+      for (const i of [28, 30, 32, 34]) assert.equal(c[i], 'D', `D sticker ${i}`);
+      for (const [i, f] of [[25, 'F'], [16, 'R'], [43, 'L'], [52, 'B']]) assert.equal(c[i], f, `side sticker ${i}`);
+    }
+    await page.getByRole('button', { name: 'Next stage' }).click();
+    await page.waitForFunction((t) => document.getElementById('hints-title').textContent !== t, title);
+  }
+  assert.deepEqual(seen, ['Cross', 'First pair', 'Second pair', 'Third pair', 'Fourth pair', 'OLL', 'PLL']);
+  const c = await netColors(page);
+  assert.equal(c, 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a 54-letter string with one wrong letter stays a sticker string: the letter is named, nothing changes', async () => {
+  const page = await openPage(env);
+  await useField(page, "R U");
+  const before = await netColors(page);
+  await useField(page, 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBX');
+  assert.match(await status(page).textContent(), /letter 54 \(B9\) is 'X'/);
+  assert.equal(await netColors(page), before);
+  await useField(page, 'UUUURRRRFFFFDDDDLLLLBBBX');
+  assert.match(await status(page).textContent(), /letter 24 \(B4\) is 'X'/);
+  assert.equal(await netColors(page), before);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('solutions easy to turn: the setting, their length and turning cost said', async () => {
+  const page = await openPage(env);
+  await useField(page, "R U2 F' L D B2 R' U F2 D' L2 B U'");
+  await page.getByText('Colours and display').click();
+  await page.getByLabel(/Prefer solutions easy to turn/).check();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !document.getElementById('hints').hidden);
+  assert.match(await status(page).textContent(), /-move solution easy to turn \(turning cost \d+\.\d/);
+  await followAll(page);
+  assert.equal(await netColors(page), 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a hard 20-move cube: a solution shown at once, the search goes on, Stop keeps it', async () => {
+  const page = await openPage(env);
+  const hard = 'RBFLURBFLBUUFRBBDDRUURFLRDDBFLLDRRBFFUUBLFFDDLUULBRLDD';
+  await useField(page, hard);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => /A hard cube: found \d+ moves at once/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+  assert.match(await status(page).textContent(), /Searching for 20 or fewer/);
+  const shown = (await page.getByTestId('solution').locator('button').count());
+  assert.ok(shown > 20 && shown <= 30, `${shown} moves shown`);
+  await page.getByRole('button', { name: 'Stop searching' }).first().click();
+  await page.waitForFunction(() => /Stopped\. The \d+-move solution stays/.test(document.getElementById('status').textContent));
+  await followAll(page);
+  assert.equal(await netColors(page), 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
