@@ -4,6 +4,7 @@
 // optimal), net.js (the net), solver-client.js (the workers), dom.js.
 import init, { validate, apply_moves, fill_forced } from './pkg/cubehint.js';
 import { $, escapeHtml, problemList, seconds, setStatus } from './dom.js';
+import { render as renderFace, initFaceView } from './face-view.js';
 import { goalLabel, goalText, hasGoal, initGoal, renderGoal } from './goal.js';
 import { initHints, renderHints, speakHint, step } from './hints.js';
 import { Net } from './net.js';
@@ -148,6 +149,7 @@ function refresh({ keepField = false, quiet = false } = {}) {
   }
   $('solve').disabled = !valid;
   renderGoal();
+  renderFace();
   $('optimal').hidden = size !== 3;
   $('optimal').disabled = !valid || document.body.dataset.optimal === 'searching' || isSolvedColors(size, colors);
   const h = state.history[size];
@@ -464,6 +466,7 @@ $('solve').addEventListener('click', solve);
 $('optimal').addEventListener('click', findOptimal);
 $('optimal-cancel').addEventListener('click', cancelOptimal);
 initGoal({ selected: () => state.selected, changed: () => refresh() });
+initFaceView({ paint, select, net });
 $('next').addEventListener('click', () => step(1));
 $('prev').addEventListener('click', () => step(-1));
 $('facelet-form').addEventListener('submit', useField);

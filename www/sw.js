@@ -21,6 +21,7 @@ const FILES = [
   'table-store.js',
   'table-provision.js',
   'goal.js',
+  'face-view.js',
   'pkg/cubehint.js',
   'pkg/cubehint_bg.wasm',
   'icon.svg',

@@ -69,8 +69,13 @@ pub struct Validation {
 pub fn validate(facelets: &str) -> Validation {
     install_panic_hook();
     let size = read_letters(facelets).ok().map(|(s, _)| s);
-    let problems = match parse_state(facelets) {
-        Ok(_) => vec![],
+    validation(size, parse_state(facelets).map(|_| ()))
+}
+
+/// What a check found, for JavaScript: each problem with its stickers by name and index.
+fn validation(size: Option<crate::cube::Size>, checked: Result<(), crate::error::CubeError>) -> Validation {
+    let problems: Vec<Problem> = match checked {
+        Ok(()) => vec![],
         Err(e) => e
             .problems()
             .iter()

@@ -1,8 +1,8 @@
 //! The wasm boundary for targets: named patterns and stages, checking a painted target, and
 //! solving to a target or stage by stage (`docs/js-api.md`).
 
-use super::{install_panic_hook, Problem, Solver, Validation};
-use crate::cube::facelet::{facelet_name, read_letters, Face, Size};
+use super::{install_panic_hook, Solver, Validation};
+use crate::cube::facelet::{read_letters, Face, Size};
 use crate::cube::patterns::patterns;
 use crate::cube::{format_moves, CubieCube};
 use crate::error::SolveError;
@@ -56,22 +56,8 @@ pub fn named_targets(size: u8) -> Vec<NamedTarget> {
 #[wasm_bindgen]
 pub fn check_target(text: &str) -> Validation {
     install_panic_hook();
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let size = Size::from_len(compact.chars().count());
-    let problems = match read_stickers(text) {
-        Ok(_) => vec![],
-        Err(e) => e
-            .problems()
-            .iter()
-            .map(|p| Problem {
-                code: p.code.as_str().to_string(),
-                message: p.message.clone(),
-                stickers: size.map_or(vec![], |s| p.stickers.iter().map(|&i| facelet_name(s, i)).collect()),
-                indices: p.stickers.iter().map(|&i| i as u32).collect(),
-            })
-            .collect(),
-    };
-    Validation { ok: problems.is_empty(), size: size.map(|s| s.n() as u8), problems }
+    let letters = text.chars().filter(|c| !c.is_whitespace()).count();
+    super::validation(Size::from_len(letters), read_stickers(text).map(|_| ()))
 }
 
 /// A solution to a target ([`Solver::solve_to`], [`Solver::solve_stage`]).

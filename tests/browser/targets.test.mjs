@@ -151,3 +151,33 @@ test('a hard 20-move cube: a solution shown at once, the search goes on, Stop ke
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a face at a time on a phone: large stickers, the same state, undo and validation as the net', async () => {
+  const page = await openPage(env, { viewport: { width: 375, height: 740 } });
+  assert.equal(await page.getByLabel('One face at a time, large stickers').isChecked(), true, 'picked on a narrow screen');
+  const first = page.locator('[data-face-sticker="0"]');
+  const box = await first.boundingBox();
+  assert.ok(box.width >= 44 && box.height >= 44, `stickers ${box.width}x${box.height}`);
+  assert.match(await page.locator('#face-title').textContent(), /Face 1 of 6: top \(U\)/);
+  // Paint U1 red on the face view: the net shows it, Undo takes it back.
+  await page.getByRole('button', { name: /^2 Red/ }).click();
+  await first.click();
+  assert.equal(await page.locator('[data-facelet="U1"]').getAttribute('data-color'), 'R');
+  assert.match(await status(page).textContent(), /cannot exist|Too many|Painting/);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await page.locator('[data-facelet="U1"]').getAttribute('data-color'), 'U');
+  // The next face is the front, with how to hold the cube; keys paint there too.
+  await page.getByRole('button', { name: 'Next face' }).click();
+  assert.match(await page.locator('#face-title').textContent(), /Face 2 of 6: front \(F\)/);
+  assert.match(await page.locator('#face-hold').textContent(), /white on top, green facing you/);
+  await page.locator('[data-face-sticker="4"]').focus();
+  await page.keyboard.press('4');
+  assert.equal(await page.locator('[data-facelet="F5"]').getAttribute('data-color'), 'D');
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'fits the phone');
+  // Offered on a wide screen too, off by default.
+  const wide = await openPage(env);
+  assert.equal(await wide.getByLabel('One face at a time, large stickers').isChecked(), false);
+  assert.deepEqual([...page.errors, ...wide.errors], []);
+  await page.close();
+  await wide.close();
+});

@@ -89,7 +89,7 @@ pub const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [-
 Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U R F (at least
 4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
 
-pub const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal|easy [--count N] [--seed S] [--states FILE]
+pub const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal|easy|stages [--count N] [--seed S] [--states FILE]
                      [--small-tables] [--extra-nodes N] [--table SIZE] [--tables DIR]
                      [--threads N]
 
@@ -99,7 +99,9 @@ lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) u
 --small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes
 (with --threads N, N threads share each search; default 1). --table as for solve. 'easy'
 compares the mean length and turning cost of solve and solve --prefer easy (default 200
-states).";
+states). 'stages' runs each method's stages in turn from random cubes (default 20; --nodes N
+for the search for the fewest moves, default 30 million) and prints per stage the time, the
+length and how many were proven the fewest.";
 
 pub const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table SIZE]]
 

@@ -40,6 +40,10 @@ pub fn bench(mut args: Args) -> Result<ExitCode, String> {
         args.items.retain(|a| a != "optimal");
         return bench_optimal(args);
     }
+    if args.items.iter().any(|a| a == "stages") {
+        args.items.retain(|a| a != "stages");
+        return bench_stages(args);
+    }
     if args.items.iter().any(|a| a == "easy") {
         args.items.retain(|a| a != "easy");
         return bench_easy(args);
@@ -264,5 +268,74 @@ fn bench_easy(mut args: Args) -> Result<ExitCode, String> {
         easy.push(easiest(&all, 0).cloned().unwrap_or_default());
     }
     report("2x2 (optimal, HTM; the cube with DBL fixed)", &plain, &easy);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `bench stages`: each method's stages in turn from seeded random cubes, as the page's
+/// stage-by-stage hints run them (the search for the fewest moves gets `--nodes` nodes, then
+/// the two-phase search goes by way of solved): per stage, mean and largest time, mean length,
+/// and how many were proven the fewest.
+pub fn bench_stages(mut args: Args) -> Result<ExitCode, String> {
+    use cubehint::solve::methods::{next_stage, METHODS};
+    use cubehint::solve::stage::{solve_partial, StageTables};
+    use cubehint::solve::target::{plan, Plan};
+    let count: usize = args.number("--count")?.unwrap_or(20);
+    let seed: u64 = args.number("--seed")?.unwrap_or(1);
+    let nodes: u64 = args.number("--nodes")?.unwrap_or(30_000_000);
+    args.no_options_left()?;
+    let tables = TwoPhaseTables::generate();
+    for (method, stages) in METHODS {
+        let mut rng = Rng::new(seed);
+        let mut stage_tables = StageTables::default();
+        // Per stage: times (s), lengths, proven fewest.
+        let mut rows: Vec<(Vec<f64>, Vec<usize>, usize)> = vec![(vec![], vec![], 0); stages.len()];
+        for _ in 0..count {
+            let mut cube = random_cube(&mut rng);
+            while let Some((i, stage)) = next_stage(stages, &cube.to_facelets()) {
+                let t0 = Instant::now();
+                let (moves, fewest) = match plan(&cube.to_facelets(), &stage.targets()) {
+                    Plan::Solve(renamed) => {
+                        let c = CubieCube::from_facelets(&renamed).map_err(|e| e.to_string())?;
+                        let (r, stats) = solve_with_stats(&c, &tables, &Limits::default(), &mut || false);
+                        (r.map_err(|e| e.to_string())?, stats.optimal)
+                    }
+                    Plan::Partial(targets) => match solve_partial(&cube, &targets, &mut stage_tables, nodes) {
+                        Ok(s) => (s.moves, s.optimal),
+                        Err(_) => (
+                            solve_with_stats(&cube, &tables, &Limits::default(), &mut || false)
+                                .0
+                                .map_err(|e| e.to_string())?,
+                            false,
+                        ),
+                    },
+                };
+                rows[i].0.push(t0.elapsed().as_secs_f64());
+                rows[i].1.push(moves.len());
+                rows[i].2 += fewest as usize;
+                cube = cube.apply_moves(&moves);
+            }
+        }
+        say!("{method}, {count} random cubes (seed {seed}), {} million nodes for the fewest moves:", nodes / 1_000_000);
+        say!("| stage | times | mean time | largest | mean moves | proven fewest |");
+        say!("| --- | ---: | ---: | ---: | ---: | ---: |");
+        for (stage, (times, lengths, fewest)) in stages.iter().zip(&rows) {
+            if times.is_empty() {
+                continue;
+            }
+            let n = times.len() as f64;
+            let largest = times.iter().copied().fold(0.0, f64::max);
+            let mean_len = lengths.iter().sum::<usize>() as f64 / n;
+            say!(
+                "| {} | {} | {:.3} s | {:.3} s | {:.2} | {} of {} |",
+                stage.name,
+                times.len(),
+                times.iter().sum::<f64>() / n,
+                largest,
+                mean_len,
+                fewest,
+                times.len()
+            );
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,126 @@
+// One face at a time, with large stickers: for entering a cube on a phone, where the whole net's
+// stickers are small. It edits the same stickers as the net (the same painting, undo and
+// validation), a face at a time, and says how to hold the cube to see the next face.
+import { $ } from './dom.js';
+import { COLOR_NAMES } from './settings.js';
+import { current, faceColors, state } from './state.js';
+import { FACES, FACE_WORDS } from './words.js';
+
+// The order a person shows the faces in: top, the four sides turning the cube, bottom.
+const ORDER = ['U', 'F', 'R', 'B', 'L', 'D'];
+let at = 0; // index into ORDER
+let paint = null;
+let select = null;
+let net = null;
+
+// How to hold the cube to look at each face, by the colours of the centres (3x3) or the scheme.
+function holding(face, name) {
+  const n = (f) => name(FACES.indexOf(f));
+  switch (face) {
+    case 'U':
+      return `Top face (${n('U')} centre): hold ${n('F')} towards you and look down at the top; the row away from you is the first row.`;
+    case 'F':
+      return `Front face (${n('F')}): ${n('U')} on top, ${n('F')} facing you.`;
+    case 'R':
+      return `Right face (${n('R')}): turn the whole cube a quarter to the left, ${n('U')} still on top.`;
+    case 'B':
+      return `Back face (${n('B')}): turn it another quarter to the left, ${n('U')} still on top.`;
+    case 'L':
+      return `Left face (${n('L')}): another quarter to the left, ${n('U')} still on top.`;
+    default:
+      return `Bottom face (${n('D')}): from the front, tip the cube towards you so the bottom faces you, ${n('F')} at the top.`;
+  }
+}
+
+// Builds the face grid for the puzzle on screen.
+function build() {
+  const size = state.size;
+  const grid = $('face-grid');
+  grid.replaceChildren();
+  grid.style.setProperty('--n', size);
+  for (let p = 0; p < size * size; p++) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sticker face-sticker';
+    b.dataset.faceSticker = String(p);
+    b.tabIndex = p === 0 ? 0 : -1;
+    b.addEventListener('click', () => paint(index(p)));
+    b.addEventListener('keydown', (e) => key(e, p));
+    b.addEventListener('focus', () => [...grid.children].forEach((c, k) => (c.tabIndex = k === p ? 0 : -1)));
+    grid.append(b);
+  }
+  grid.dataset.size = String(size);
+}
+
+const index = (p) => FACES.indexOf(ORDER[at]) * state.size * state.size + p;
+
+function key(e, p) {
+  const size = state.size;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -size, ArrowDown: size };
+  if (moves[e.key] !== undefined) {
+    e.preventDefault();
+    const q = (p + moves[e.key] + size * size) % (size * size);
+    $('face-grid').children[q].focus();
+    return;
+  }
+  if (/^[1-6]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    e.preventDefault();
+    select(Number(e.key) - 1);
+    paint(index(p));
+    const next = $('face-grid').children[(p + 1) % (size * size)];
+    next?.focus();
+  }
+}
+
+function go(delta) {
+  at = (at + delta + ORDER.length) % ORDER.length;
+  render();
+  $('face-grid').children[0]?.focus();
+}
+
+// Shows the current face as the net does (colours, problems), with its name and how to hold it.
+export function render() {
+  const on = $('face-at-a-time').checked;
+  $('face-view').hidden = !on;
+  if (!on) return;
+  const size = state.size;
+  if ($('face-grid').dataset.size !== String(size)) build();
+  const colors = current();
+  const faces = faceColors(size, colors);
+  const name = (f) => COLOR_NAMES[size === 3 ? colors[f * 9 + 4] : faces[f]] ?? 'unpainted';
+  const face = ORDER[at];
+  $('face-title').textContent = `Face ${at + 1} of 6: ${FACE_WORDS[face]} (${face})`;
+  $('face-hold').textContent = holding(face, name);
+  [...$('face-grid').children].forEach((b, p) => {
+    const i = index(p);
+    const c = colors[i];
+    b.dataset.color = c < 0 ? '' : FACES[c];
+    b.dataset.letter = c < 0 ? '' : (FACES[faces.indexOf(c)] ?? '');
+    b.classList.toggle('problem', net.buttons[i]?.classList.contains('problem') ?? false);
+    b.setAttribute('aria-label', `${face}${p + 1}: ${c < 0 ? 'not painted' : COLOR_NAMES[c]}`);
+  });
+  for (const b of document.querySelectorAll('[data-face-jump]')) b.setAttribute('aria-pressed', String(b.dataset.faceJump === face));
+}
+
+// Wires the switch (on by default on narrow screens), the face buttons and the jumps.
+export function initFaceView(deps) {
+  ({ paint, select, net } = deps);
+  const narrow = window.matchMedia('(max-width: 520px)').matches;
+  $('face-at-a-time').checked = narrow;
+  $('face-at-a-time').addEventListener('change', render);
+  $('face-prev').addEventListener('click', () => go(-1));
+  $('face-next').addEventListener('click', () => go(1));
+  const jumps = $('face-jumps');
+  for (const face of ORDER) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.faceJump = face;
+    b.textContent = face;
+    b.setAttribute('aria-label', `${face}: the ${FACE_WORDS[face]} face`);
+    b.addEventListener('click', () => {
+      at = ORDER.indexOf(face);
+      render();
+    });
+    jumps.append(b);
+  }
+}
