@@ -40,6 +40,15 @@ test('solve to a named pattern: its picture, the moves, reached, and the address
   const again = await openPage(env, { hash });
   assert.equal(await again.getByLabel('Solve to').inputValue(), 'checkerboard');
   assert.equal(await netColors(again), CHECKERBOARD);
+  // The 2x2 reaches its pattern exactly as painted, held as it is.
+  await page.getByRole('button', { name: '2x2', exact: true }).click();
+  await useField(page, "R U F' R2 x y");
+  await page.getByLabel('Solve to').selectOption('checkers');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => /Moves to the checkers/.test(document.getElementById('hints-title').textContent));
+  await followAll(page);
+  assert.equal(await netColors(page), 'DUUDRRRRFBBFUDDULLLLBFFB');
+  assert.equal(await page.locator('#hint').textContent(), 'Reached the checkers.');
   assert.deepEqual([...page.errors, ...again.errors], []);
   await page.close();
   await again.close();
