@@ -1,6 +1,7 @@
 //! Searches: the 2x2 table walk and its independent IDA* twin, the 3x3 two-phase search.
 
 pub mod easy;
+pub mod goal;
 pub mod methods;
 pub mod optimal;
 pub mod pocket;

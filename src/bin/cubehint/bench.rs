@@ -276,9 +276,9 @@ fn bench_easy(mut args: Args) -> Result<ExitCode, String> {
 /// the two-phase search goes by way of solved): per stage, mean and largest time, mean length,
 /// and how many were proven the fewest.
 pub fn bench_stages(mut args: Args) -> Result<ExitCode, String> {
+    use cubehint::solve::goal::{plan, Plan};
     use cubehint::solve::methods::{next_stage, METHODS};
     use cubehint::solve::stage::{solve_partial, StageTables};
-    use cubehint::solve::target::{plan, Plan};
     let count: usize = args.number("--count")?.unwrap_or(20);
     let seed: u64 = args.number("--seed")?.unwrap_or(1);
     let nodes: u64 = args.number("--nodes")?.unwrap_or(30_000_000);

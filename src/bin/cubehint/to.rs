@@ -4,9 +4,10 @@
 use crate::SolveContext;
 use cubehint::cube::facelet::read_letters;
 use cubehint::cube::{format_moves, CubieCube, Size};
+use cubehint::solve::goal::{plan, read_goal, Plan};
 use cubehint::solve::pocket::solve_exact;
 use cubehint::solve::stage::solve_partial;
-use cubehint::solve::target::{held_cube, plan, read_goal, Plan};
+use cubehint::solve::target::held_cube;
 use cubehint::state::State;
 use cubehint::tables::pocket::Metric;
 use cubehint::SolveError;
