@@ -87,11 +87,13 @@ function picture(facelets) {
 // Shows the goal's picture or the target net, with the painted target's problems.
 export function renderGoal() {
   const size = state.size;
-  const goal = state.goal[size];
   if ($('goal').dataset.size !== String(size)) {
     fillSelect();
     $('goal').dataset.size = String(size);
   }
+  // A name no option has (an old or mistyped address) falls back to the solved cube.
+  if (![...$('goal').options].some((o) => o.value === state.goal[size])) state.goal[size] = 'solved';
+  const goal = state.goal[size];
   $('goal').value = goal;
   const t = list(size).find((x) => x.name === goal);
   $('goal-picture').hidden = !t;

@@ -36,7 +36,7 @@ const fn two(name: &'static str, description: &'static str, moves: &'static str)
 }
 
 /// Every named pattern, 3x3 first.
-pub const PATTERNS: &[Pattern] = &[
+pub static PATTERNS: &[Pattern] = &[
     three("checkerboard", "every face a checkerboard of two opposite colours", "U2 D2 F2 B2 L2 R2"),
     three(
         "superflip",
