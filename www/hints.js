@@ -2,20 +2,30 @@
 // stepping through it on the net.
 import { apply_moves, turn_sources } from './pkg/cubehint.js';
 import { $ } from './dom.js';
-import { COLOR_NAMES, settings, turnMs } from './settings.js';
+import { COLOR_NAMES, saveSettings, settings, turnMs } from './settings.js';
 import { colorsOf, current, faceColors, lettersOf, replay, state } from './state.js';
 import { FACES, describeMove, directionOf, invertMove } from './words.js';
 import { goalReachedText } from './goal.js';
+import { Cube3d } from './cube3d.js';
 
 let net = null;
 let refresh = null;
 let nextStage = null;
+let cube3d = null;
 
 // The net to mark and animate, the page's refresh after a step, and how to ask for the next
 // stage (stage-by-stage hints).
 export function initHints(deps) {
   ({ net, refresh, nextStage } = deps);
   $('next-stage').addEventListener('click', () => nextStage());
+  cube3d = new Cube3d($('scene3d'));
+  $('hold-view').addEventListener('click', () => cube3d.hold());
+  $('show3d').checked = settings.show3d !== false;
+  $('show3d').addEventListener('change', (e) => {
+    settings.show3d = e.target.checked;
+    saveSettings();
+    renderHints();
+  });
 }
 
 export function renderHints() {
@@ -28,6 +38,10 @@ export function renderHints() {
     return;
   }
   box.hidden = false;
+  const in3d = $('show3d').checked;
+  $('scene3d').hidden = !in3d;
+  $('hold-view').hidden = !in3d;
+  if (in3d) cube3d.show(sol.size, current());
   const staged = sol.stage != null;
   const aimed = staged || sol.goalLabel;
   $('hints-title').textContent = staged ? `Stage ${sol.stage + 1} of ${sol.stages}: ${sol.name}` : sol.goalLabel ? `Moves to ${sol.goalLabel}` : 'Solution';
@@ -107,6 +121,7 @@ export function step(delta) {
   sol.step += delta;
   refresh({ quiet: true });
   net.animateTurn(Array.from(turn_sources(sol.size, move)), turnMs());
+  if ($('show3d').checked) cube3d.turn(move, before, state.colors[sol.size], turnMs());
   speakHint();
 }
 

@@ -22,6 +22,7 @@ const FILES = [
   'table-provision.js',
   'goal.js',
   'face-view.js',
+  'cube3d.js',
   'pkg/cubehint.js',
   'pkg/cubehint_bg.wasm',
   'icon.svg',

@@ -190,3 +190,67 @@ test('a face at a time on a phone: large stickers, the same state, undo and vali
   await page.close();
   await wide.close();
 });
+
+// The 3D view at the end of a turn's animation: where each turning sticker is drawn, and which
+// colour it carries, read from the browser's own rendering of the animation.
+async function turnEndsWhereTheMoveSends(page) {
+  return page.evaluate(() => {
+    const stickers = [...document.querySelectorAll('[data-sticker3d]')];
+    const animations = document.getAnimations().filter((a) => stickers.includes(a.effect?.target));
+    if (!animations.length) return { moving: 0 };
+    const pos = (t) => {
+      const m = new DOMMatrix(t);
+      return [m.m41, m.m42, m.m43];
+    };
+    const moving = animations.map((a) => {
+      a.pause();
+      a.currentTime = a.effect.getTiming().duration - 1;
+      return { el: a.effect.target, at: pos(getComputedStyle(a.effect.target).transform), color: a.effect.target.dataset.color };
+    });
+    const homes = stickers.map((el) => ({ el, at: pos(el.style.transform.replace(/calc\(([-\d.]+) \* var\(--s3d\)\)/g, (_, v) => `${Number(v) * parseFloat(getComputedStyle(el).width)}px`)) }));
+    animations.forEach((a) => a.finish());
+    // Where the move sends each colour: the net, which shows the state after it.
+    const after = [...document.querySelectorAll('[data-facelet]')].map((el) => el.dataset.color);
+    let wrong = 0;
+    for (const m of moving) {
+      const home = homes.reduce((best, h) => (Math.hypot(...h.at.map((v, k) => v - m.at[k])) < Math.hypot(...best.at.map((v, k) => v - m.at[k])) ? h : best));
+      if (after[stickers.indexOf(home.el)] !== m.color) wrong++;
+    }
+    return { moving: moving.length, wrong };
+  });
+}
+
+test('hints in 3D: the cube as held, each turn rotates its layer the way the move goes, in step with the net', async () => {
+  const page = await openPage(env, { viewport: { width: 375, height: 740 } });
+  await useField(page, "R U F' L2 D B'");
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => !document.getElementById('hints').hidden);
+  assert.equal(await page.locator('[data-sticker3d]').count(), 54);
+  assert.equal(await page.getByRole('img', { name: /The cube in 3D as you hold it/ }).count(), 1, 'a text alternative');
+  const moves = (await page.getByTestId('solution').textContent()).trim().split(/\s+/);
+  for (let i = 0; i < moves.length; i++) {
+    await page.locator('#next').click();
+    const r = await turnEndsWhereTheMoveSends(page);
+    await page.evaluate(() => new Promise((ok) => setTimeout(ok, 0)));
+    assert.ok(r.moving >= 20, `move ${moves[i]}: ${r.moving} stickers turn`);
+    assert.equal(r.wrong, 0, `move ${moves[i]}: every turning sticker ends where the move sends its colour`);
+    // The 3D cube and the net show the same stickers once the turn is over.
+    const shown3d = await page.locator('[data-sticker3d]').evaluateAll((els) => els.map((e) => e.dataset.color).join(''));
+    assert.equal(shown3d, await netColors(page), `move ${moves[i]}: 3D and net in step`);
+  }
+  const colors3d = await page.locator('[data-sticker3d]').evaluateAll((els) => els.map((e) => e.dataset.color).join(''));
+  assert.equal(colors3d, await netColors(page));
+  assert.equal(colors3d, 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB');
+  // Dragging turns the view; Holding view turns it back.
+  const before = await page.locator('.cube3d').evaluate((e) => e.style.transform);
+  const box = await page.locator('#scene3d').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 20);
+  await page.mouse.up();
+  assert.notEqual(await page.locator('.cube3d').evaluate((e) => e.style.transform), before);
+  await page.getByRole('button', { name: 'Holding view' }).click();
+  assert.equal(await page.locator('.cube3d').evaluate((e) => e.style.transform), before);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
