@@ -28,7 +28,7 @@ function holding(face, name) {
     case 'L':
       return `Left face (${n('L')}): another quarter to the left, ${n('U')} still on top.`;
     default:
-      return `Bottom face (${n('D')}): from the front, tip the cube towards you so the bottom faces you, ${n('F')} at the top.`;
+      return `Bottom face (${n('D')}): from the front, tip the top away from you so the bottom faces you, ${n('F')} at the top.`;
   }
 }
 

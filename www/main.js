@@ -5,6 +5,7 @@
 import init, { validate, apply_moves, fill_forced } from './pkg/cubehint.js';
 import { $, escapeHtml, problemList, seconds, setStatus } from './dom.js';
 import { render as renderFace, initFaceView } from './face-view.js';
+import { initScan } from './scan-panel.js';
 import { goalLabel, goalText, hasGoal, initGoal, renderGoal } from './goal.js';
 import { initHints, renderHints, speakHint, step } from './hints.js';
 import { Net } from './net.js';
@@ -164,6 +165,7 @@ function refresh({ keepField = false, quiet = false } = {}) {
 function paint(i) {
   const colors = current();
   if (colors[i] === state.selected) return;
+  net.markDoubt([]);
   remember();
   colors[i] = state.selected;
   state.solution = null;
@@ -467,6 +469,14 @@ $('optimal').addEventListener('click', findOptimal);
 $('optimal-cancel').addEventListener('click', cancelOptimal);
 initGoal({ selected: () => state.selected, changed: () => refresh() });
 initFaceView({ paint, select, net });
+initScan((size, colors, doubtful, how) => {
+  setColors(size, colors);
+  net.markDoubt(doubtful);
+  const check = doubtful.length
+    ? ` ${doubtful.length} sticker${doubtful.length === 1 ? ' was' : 's were'} hard to read (dashed outline): check ${doubtful.length === 1 ? 'it' : 'them'} against your cube.`
+    : '';
+  $('status').insertAdjacentHTML('afterbegin', `${escapeHtml(how[0].toUpperCase() + how.slice(1))}.${escapeHtml(check)} `);
+});
 $('next').addEventListener('click', () => step(1));
 $('prev').addEventListener('click', () => step(-1));
 $('facelet-form').addEventListener('submit', useField);

@@ -136,6 +136,12 @@ export class Net {
     this.buttons.forEach((b, i) => b.classList.toggle('problem', set.has(i)));
   }
 
+  // Marks stickers a scan read with little confidence, to be checked (none: clears them).
+  markDoubt(indices) {
+    const set = new Set(indices);
+    this.buttons.forEach((b, i) => b.classList.toggle('doubt', set.has(i)));
+  }
+
   // Outlines the stickers a stage or target places (stage-by-stage hints), or none.
   markStage(indices) {
     const set = new Set(indices);

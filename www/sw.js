@@ -23,6 +23,8 @@ const FILES = [
   'goal.js',
   'face-view.js',
   'cube3d.js',
+  'scan.js',
+  'scan-panel.js',
   'pkg/cubehint.js',
   'pkg/cubehint_bg.wasm',
   'icon.svg',

@@ -63,7 +63,7 @@ export const status = (page) => page.getByRole('status').first();
 // Types a sticker string or moves into the field and uses it.
 export async function useField(page, text) {
   await page.getByTestId('facelets').fill(text);
-  await page.getByRole('button', { name: 'Use' }).click();
+  await page.getByRole('button', { name: 'Use', exact: true }).click();
 }
 
 // The colours of every sticker as face letters ('' for unpainted).

@@ -1,0 +1,147 @@
+// Rendered pictures of cube faces for the scan tests: each face as a camera or a phone would see
+// it, under a lighting gradient, a white balance off by up to a fifth, noise, blur, a tilt and a
+// glare spot (seeded), written as BMP photos or as a YUV4MPEG2 video for Chromium's fake camera.
+
+// Sticker colours of a real cube, by face letter of the standard scheme (white up, green front).
+const PAINT = { U: [236, 238, 232], R: [190, 22, 44], F: [0, 150, 86], D: [250, 210, 0], L: [250, 96, 10], B: [0, 74, 176] };
+
+export function rng(seed) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 2 ** 32;
+  };
+}
+
+// A face of `n` x `n` stickers (letters, row by row) in a `w` x `h` picture whose guide square
+// (the middle square, three fifths of the shorter side) the face fills.
+export function renderFace(letters, n, { w = 320, h = 240, random, light = 0.4, balance = 0.2, noise = 10, blur = 1, tilt = 4, glare = true, marker = -1 }) {
+  const r = random;
+  const side = 0.6 * Math.min(w, h);
+  const cx = w / 2 + (r() - 0.5) * side * 0.04;
+  const cy = h / 2 + (r() - 0.5) * side * 0.04;
+  const angle = ((r() - 0.5) * 2 * tilt * Math.PI) / 180;
+  const gains = [0, 1, 2].map(() => 1 + (r() - 0.5) * 2 * balance);
+  const dir = r() * Math.PI * 2;
+  const spot = glare ? { x: cx + (r() - 0.5) * side * 0.7, y: cy + (r() - 0.5) * side * 0.7, rad: side * (0.04 + r() * 0.05) } : null;
+  const base = letters.split('').map((l) => PAINT[l].map((v) => v + (r() - 0.5) * 16));
+  let rgb = new Float32Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      // Into the face's own frame: rotated about its centre.
+      const dx = x - cx;
+      const dy = y - cy;
+      const u = (Math.cos(-angle) * dx - Math.sin(-angle) * dy) / side + 0.5;
+      const v = (Math.sin(-angle) * dx + Math.cos(-angle) * dy) / side + 0.5;
+      let col = [24, 24, 26]; // the cube's body and the background
+      if (u >= 0 && u < 1 && v >= 0 && v < 1) {
+        const c = Math.floor(u * n);
+        const rr = Math.floor(v * n);
+        const fu = u * n - c;
+        const fv = v * n - rr;
+        if (fu > 0.07 && fu < 0.93 && fv > 0.07 && fv < 0.93) col = base[rr * n + c];
+      }
+      const shade = 1 - light / 2 + light * (0.5 + 0.5 * Math.cos(dir) * (x / w - 0.5) * 2 + 0.5 * Math.sin(dir) * (y / h - 0.5) * 2) / 1.5;
+      const i = (y * w + x) * 3;
+      for (let k = 0; k < 3; k++) {
+        let value = col[k] * shade * gains[k];
+        if (spot) value += 200 * Math.exp(-((x - spot.x) ** 2 + (y - spot.y) ** 2) / (spot.rad * spot.rad));
+        rgb[i + k] = value;
+      }
+    }
+  }
+  if (blur > 0) rgb = boxBlur(rgb, w, h, blur);
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let p = 0; p < w * h; p++) {
+    for (let k = 0; k < 3; k++) data[p * 4 + k] = rgb[p * 3 + k] + (r() + r() + r() - 1.5) * noise;
+    data[p * 4 + 3] = 255;
+  }
+  // A white square along the top edge whose place says which face this is (for the live
+  // camera test): at x = 4 + 16 * marker.
+  if (marker >= 0) {
+    for (let y = 2; y < 12; y++) for (let x = 4 + 16 * marker; x < 14 + 16 * marker; x++) data.fill(255, (y * w + x) * 4, (y * w + x) * 4 + 3);
+  }
+  return { width: w, height: h, data };
+}
+
+function boxBlur(src, w, h, radius) {
+  const out = new Float32Array(src.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const sum = [0, 0, 0];
+      let count = 0;
+      for (let yy = Math.max(0, y - radius); yy <= Math.min(h - 1, y + radius); yy++) {
+        for (let xx = Math.max(0, x - radius); xx <= Math.min(w - 1, x + radius); xx++) {
+          const i = (yy * w + xx) * 3;
+          sum[0] += src[i];
+          sum[1] += src[i + 1];
+          sum[2] += src[i + 2];
+          count++;
+        }
+      }
+      const o = (y * w + x) * 3;
+      out[o] = sum[0] / count;
+      out[o + 1] = sum[1] / count;
+      out[o + 2] = sum[2] / count;
+    }
+  }
+  return out;
+}
+
+// A 24-bit BMP of an image.
+export function bmp({ width, height, data }) {
+  const row = Math.ceil((width * 3) / 4) * 4;
+  const buf = Buffer.alloc(54 + row * height);
+  buf.write('BM', 0);
+  buf.writeUInt32LE(buf.length, 2);
+  buf.writeUInt32LE(54, 10);
+  buf.writeUInt32LE(40, 14);
+  buf.writeInt32LE(width, 18);
+  buf.writeInt32LE(-height, 22); // top-down
+  buf.writeUInt16LE(1, 26);
+  buf.writeUInt16LE(24, 28);
+  buf.writeUInt32LE(row * height, 34);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const o = 54 + y * row + x * 3;
+      buf[o] = data[i + 2];
+      buf[o + 1] = data[i + 1];
+      buf[o + 2] = data[i];
+    }
+  }
+  return buf;
+}
+
+// A YUV4MPEG2 video (4:2:0, full range) of `frames` (images of one size), `fps` frames a second.
+export function y4m(frames, fps = 1) {
+  const { width: w, height: h } = frames[0];
+  const parts = [Buffer.from(`YUV4MPEG2 W${w} H${h} F${fps}:1 Ip A1:1 C420jpeg\n`)];
+  for (const { data } of frames) {
+    const Y = Buffer.alloc(w * h);
+    const U = Buffer.alloc((w / 2) * (h / 2));
+    const V = Buffer.alloc((w / 2) * (h / 2));
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 4;
+        const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+        Y[y * w + x] = Math.max(0, Math.min(255, 0.299 * r + 0.587 * g + 0.114 * b));
+        if (y % 2 === 0 && x % 2 === 0) {
+          const o = (y / 2) * (w / 2) + x / 2;
+          U[o] = Math.max(0, Math.min(255, 128 - 0.168736 * r - 0.331264 * g + 0.5 * b));
+          V[o] = Math.max(0, Math.min(255, 128 + 0.5 * r - 0.418688 * g - 0.081312 * b));
+        }
+      }
+    }
+    parts.push(Buffer.from('FRAME\n'), Y, U, V);
+  }
+  return Buffer.concat(parts);
+}
+
+// The six faces of a sticker string (letters by face, U R F D L B).
+export function faces(facelets) {
+  const per = facelets.length / 6;
+  return [0, 1, 2, 3, 4, 5].map((f) => facelets.slice(f * per, (f + 1) * per));
+}

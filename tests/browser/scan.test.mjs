@@ -1,0 +1,164 @@
+// Scanning a cube: photos of its six faces through the page's "Use photos", and the live view
+// with Chromium's fake camera. The faces are rendered (scan-fixtures.mjs) from seeded random
+// states under varied lighting, white balance, noise, blur, tilt and glare; what the page reads
+// is compared with the state, sticker by sticker.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, launch, openPage, netColors, status } from './helpers.mjs';
+import { bmp, faces, renderFace, rng, y4m } from './scan-fixtures.mjs';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+const wasm = await import(`${pkg}cubehint.js`);
+wasm.initSync({ module: readFileSync(`${pkg}cubehint_bg.wasm`) });
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+// A seeded random legal state of a puzzle of `n`: 25 random face turns from solved.
+function randomState(n, random) {
+  const moves = Array.from({ length: 25 }, () => 'URFDLB'[Math.floor(random() * 6)] + ['', "'", '2'][Math.floor(random() * 3)]).join(' ');
+  return wasm.apply_moves(n, '', moves);
+}
+
+// The conditions of cube `k`: from kind to harsh.
+function conditions(k, random) {
+  const hard = k % 4 === 3;
+  return {
+    random,
+    w: k % 2 ? 320 : 240,
+    h: 240,
+    light: hard ? 0.6 : 0.2 + random() * 0.3,
+    balance: hard ? 0.22 : random() * 0.15,
+    noise: hard ? 16 : 4 + random() * 8,
+    blur: k % 3,
+    tilt: hard ? 6 : 3,
+    glare: k % 2 === 0,
+  };
+}
+
+test('photos of 100 cubes (80 3x3, 20 2x2) under varied light: stickers and cubes read right', async (t) => {
+  const page = await openPage(env);
+  let stickers = 0;
+  let stickersRight = 0;
+  let cubes = 0;
+  let cubesRight = 0;
+  let marked = 0;
+  let wrongUnmarked = 0;
+  for (let k = 0; k < 100; k++) {
+    const n = k < 80 ? 3 : 2;
+    const random = rng(1000 + k);
+    const state = randomState(n, random);
+    const cond = conditions(k, random);
+    const files = faces(state).map((f, i) => ({ name: `${k}-${'URFDLB'[i]}.bmp`, mimeType: 'image/bmp', buffer: bmp(renderFace(f, n, cond)) }));
+    if (k === 0 || k === 80) await page.getByRole('button', { name: `${n}x${n}`, exact: true }).click();
+    await page.evaluate(() => (document.getElementById('status').textContent = ''));
+    await page.getByLabel('Use photos').setInputFiles(files);
+    await page.waitForFunction(() => /read from six photos/.test(document.getElementById('status').textContent));
+    const read = await netColors(page);
+    const doubt = await page.locator('[data-facelet].doubt').evaluateAll((els) => els.map((e) => Number([...e.parentNode.children].filter((c) => c.dataset.facelet).indexOf(e))));
+    let right = 0;
+    for (let i = 0; i < state.length; i++) {
+      if (read[i] === state[i]) right++;
+      else if (!doubt.includes(i)) wrongUnmarked++;
+    }
+    marked += doubt.length;
+    stickers += state.length;
+    stickersRight += right;
+    cubes++;
+    if (right === state.length) cubesRight++;
+  }
+  const report = `stickers right ${stickersRight} of ${stickers} (${((100 * stickersRight) / stickers).toFixed(2)}%), cubes right ${cubesRight} of ${cubes}; ${marked} marked doubtful, ${wrongUnmarked} wrong and not marked`;
+  t.diagnostic(report);
+  console.log(`# scan accuracy: ${report}`);
+  assert.ok(stickersRight / stickers >= 0.99, report);
+  assert.ok(cubesRight >= 90, report);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('photos: not six of them, or not images, change nothing and say why', async () => {
+  const page = await openPage(env);
+  const before = await netColors(page);
+  const one = bmp(renderFace('UUUUUUUUU', 3, { random: rng(5) }));
+  await page.getByLabel('Use photos').setInputFiles([{ name: 'u.bmp', mimeType: 'image/bmp', buffer: one }]);
+  await page.waitForFunction(() => /Choose six photos/.test(document.getElementById('scan-status').textContent));
+  assert.equal(await netColors(page), before);
+  const junk = Array.from({ length: 6 }, (_, i) => ({ name: `${i}.bmp`, mimeType: 'image/bmp', buffer: Buffer.from('not an image') }));
+  await page.getByLabel('Use photos').setInputFiles(junk);
+  await page.waitForFunction(() => /could not be read as an image/.test(document.getElementById('scan-status').textContent));
+  assert.equal(await netColors(page), before);
+  await page.close();
+});
+
+test('the live view with a fake camera: the guide, a face at a time, read into the net', async () => {
+  // A video that shows the six faces in turn, two seconds each, a white mark along the top
+  // whose place says which.
+  const random = rng(77);
+  const state = randomState(3, random);
+  const frames = faces(state).flatMap((f, i) => {
+    const img = renderFace(f, 3, { w: 320, h: 240, random, light: 0.3, balance: 0.1, noise: 6, blur: 1, tilt: 3, glare: true, marker: i });
+    return [img, img];
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'cubehint-camera-'));
+  const file = join(dir, 'cube.y4m');
+  writeFileSync(file, y4m(frames, 1));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(env.base);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.getByRole('button', { name: 'Scan with camera' }).click();
+    await page.waitForFunction(() => document.getElementById('scan-video').videoWidth > 0);
+    assert.match(await page.locator('#scan-step').textContent(), /Face 1 of 6 \(U\): show the top face/);
+    for (let i = 0; i < 6; i++) {
+      // Wait for the frame of face i (its mark), then capture.
+      await page.waitForFunction((want) => {
+        const v = document.getElementById('scan-video');
+        const c = document.createElement('canvas');
+        c.width = v.videoWidth;
+        c.height = v.videoHeight;
+        const ctx = c.getContext('2d');
+        ctx.drawImage(v, 0, 0);
+        const lit = [0, 1, 2, 3, 4, 5].filter((k) => ctx.getImageData(9 + 16 * k, 7, 1, 1).data[0] > 200);
+        return lit.length === 1 && lit[0] === want;
+      }, i, { timeout: 30000 });
+      await page.getByRole('button', { name: 'Capture', exact: true }).click();
+    }
+    await page.getByRole('button', { name: 'Use these' }).click();
+    await page.waitForFunction(() => /read from the camera/.test(document.getElementById('status').textContent));
+    const read = await page.locator('[data-facelet]').evaluateAll((els) => els.map((e) => e.dataset.color).join(''));
+    assert.equal(read, state, 'every sticker read right');
+    assert.equal(await page.getByTestId('facelets').inputValue(), state, 'and in the sticker string field');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('no camera allowed: said clearly, and the net still works', async () => {
+  const page = await openPage(env);
+  await page.evaluate(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' }));
+  });
+  await page.getByRole('button', { name: 'Scan with camera' }).click();
+  await page.waitForFunction(() => /camera was not allowed/.test(document.getElementById('scan-status').textContent));
+  await page.locator('[data-facelet="U1"]').click();
+  assert.match(await status(page).textContent(), /./);
+  await page.close();
+});

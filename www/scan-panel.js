@@ -1,0 +1,177 @@
+// Scanning a cube: the live camera view with its guide grid (one face at a time, with how to
+// hold the cube for the next), or photos of the six faces. Frames stay on this device: they are
+// read into a canvas here and never sent anywhere. What was read lands in the net as if painted,
+// doubtful stickers outlined for checking.
+import { $ } from './dom.js';
+import { guide, readCube } from './scan.js';
+import { settings } from './settings.js';
+import { state } from './state.js';
+
+// Faces in the order of the sticker string (and of photos): U R F D L B.
+const ORDER = ['U', 'R', 'F', 'D', 'L', 'B'];
+const HOW = {
+  U: 'the top face, looking down at it with the back away from you',
+  R: 'the right face: from the front, turn the cube a quarter to the left, top still on top',
+  F: 'the front face, top on top',
+  D: 'the bottom face: from the front, tip the top away from you, so the front is at the top',
+  L: 'the left face: from the front, turn the cube a quarter to the right, top still on top',
+  B: 'the back face: turn the cube half way round, top still on top',
+};
+
+let apply = null; // (size, colors, doubtful, how) => void
+let stream = null;
+let captured = [];
+let at = 0;
+
+const palette = () => settings.css.map((hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)));
+
+function say(text) {
+  $('scan-status').textContent = text;
+}
+
+// Pixels of an image file or a video frame.
+function pixels(source, width, height) {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  ctx.drawImage(source, 0, 0, width, height);
+  return ctx.getImageData(0, 0, width, height);
+}
+
+function finish(images, how) {
+  const n = state.size;
+  const { colors, doubtful } = readCube(images, n, palette());
+  apply(n, colors, doubtful, how);
+}
+
+// Photos: six images, one per face, in the order U R F D L B.
+async function usePhotos(files) {
+  const n = state.size;
+  if (files.length !== 6) {
+    say(`Choose six photos, one per face in the order U R F D L B; ${files.length} ${files.length === 1 ? 'was' : 'were'} chosen. Nothing was changed.`);
+    return;
+  }
+  try {
+    const images = [];
+    for (const f of files) {
+      const bitmap = await createImageBitmap(f);
+      images.push(pixels(bitmap, bitmap.width, bitmap.height));
+      bitmap.close();
+    }
+    say('');
+    finish(images, `${n}x${n} read from six photos`);
+  } catch {
+    say('One of the photos could not be read as an image. Nothing was changed.');
+  }
+}
+
+// The live view: the guide square and its grid over the video.
+function drawGuide() {
+  const video = $('scan-video');
+  const canvas = $('scan-overlay');
+  if (!stream) return;
+  const w = video.videoWidth || 640;
+  const h = video.videoHeight || 480;
+  canvas.width = w;
+  canvas.height = h;
+  const ctx = canvas.getContext('2d');
+  ctx.clearRect(0, 0, w, h);
+  const { x, y, side } = guide(w, h);
+  ctx.strokeStyle = '#fff';
+  ctx.lineWidth = Math.max(2, w / 200);
+  ctx.shadowColor = '#000';
+  ctx.shadowBlur = 4;
+  const n = state.size;
+  for (let k = 0; k <= n; k++) {
+    ctx.beginPath();
+    ctx.moveTo(x + (k * side) / n, y);
+    ctx.lineTo(x + (k * side) / n, y + side);
+    ctx.moveTo(x, y + (k * side) / n);
+    ctx.lineTo(x + side, y + (k * side) / n);
+    ctx.stroke();
+  }
+  requestAnimationFrame(drawGuide);
+}
+
+function showStep() {
+  const face = ORDER[at];
+  $('scan-step').textContent = `Face ${at + 1} of 6 (${face}): show ${HOW[face]}. Fill the grid with it, then press Capture.`;
+  for (const b of document.querySelectorAll('[data-scan-face]')) b.setAttribute('aria-pressed', String(b.dataset.scanFace === face));
+  $('scan-use').disabled = captured.filter(Boolean).length < 6;
+}
+
+async function startCamera() {
+  if (location.protocol === 'file:' || !navigator.mediaDevices?.getUserMedia) {
+    say('This browser does not allow the camera here (a page opened from a file cannot use it): use photos, or paint the net.');
+    return;
+  }
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment', width: { ideal: 1280 } }, audio: false });
+  } catch (err) {
+    const name = err?.name ?? '';
+    say(
+      name === 'NotAllowedError'
+        ? 'The camera was not allowed. You can allow it in the browser, use photos, or paint the net.'
+        : name === 'NotFoundError' || name === 'OverconstrainedError'
+          ? 'No camera was found. Use photos, or paint the net.'
+          : 'The camera could not be started. Use photos, or paint the net.',
+    );
+    return;
+  }
+  captured = [];
+  at = 0;
+  $('scan-live').hidden = false;
+  const video = $('scan-video');
+  video.srcObject = stream;
+  await video.play().catch(() => {});
+  say('');
+  showStep();
+  drawGuide();
+}
+
+function stopCamera() {
+  stream?.getTracks().forEach((t) => t.stop());
+  stream = null;
+  $('scan-live').hidden = true;
+}
+
+function capture() {
+  const video = $('scan-video');
+  if (!stream || !video.videoWidth) return;
+  captured[at] = pixels(video, video.videoWidth, video.videoHeight);
+  const next = ORDER.findIndex((_, k) => !captured[k]);
+  if (next >= 0) at = next;
+  showStep();
+  if (next < 0) say('All six faces captured: press Use these, or pick a face to capture it again.');
+}
+
+// Wires the buttons; `onRead(size, colors, doubtful, how)` puts what was read on the net.
+export function initScan(onRead) {
+  apply = onRead;
+  $('scan-camera').addEventListener('click', startCamera);
+  $('scan-photos').addEventListener('change', (e) => {
+    usePhotos([...e.target.files]);
+    e.target.value = '';
+  });
+  $('scan-capture').addEventListener('click', capture);
+  $('scan-cancel').addEventListener('click', stopCamera);
+  $('scan-use').addEventListener('click', () => {
+    const images = captured;
+    stopCamera();
+    finish(images, `${state.size}x${state.size} read from the camera`);
+  });
+  const jumps = $('scan-faces');
+  for (const face of ORDER) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.scanFace = face;
+    b.textContent = face;
+    b.setAttribute('aria-label', `${face}: capture this face again`);
+    b.addEventListener('click', () => {
+      at = ORDER.indexOf(face);
+      showStep();
+    });
+    jumps.append(b);
+  }
+}
