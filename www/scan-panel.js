@@ -94,16 +94,35 @@ function drawGuide() {
   requestAnimationFrame(drawGuide);
 }
 
+// A small net with the face to show next filled in (decorative: the words say it too).
+function facePicture(face) {
+  const box = $('scan-picture');
+  box.replaceChildren();
+  const origin = { U: [1, 0], L: [0, 1], F: [1, 1], R: [2, 1], B: [3, 1], D: [1, 2] };
+  for (const [f, [x, y]] of Object.entries(origin)) {
+    const cell = document.createElement('span');
+    cell.className = `scan-face${f === face ? ' next' : ''}${captured[ORDER.indexOf(f)] ? ' done' : ''}`;
+    cell.textContent = f;
+    cell.style.gridColumn = String(x + 1);
+    cell.style.gridRow = String(y + 1);
+    box.append(cell);
+  }
+}
+
 function showStep() {
   const face = ORDER[at];
+  facePicture(face);
   $('scan-step').textContent = `Face ${at + 1} of 6 (${face}): show ${HOW[face]}. Fill the grid with it, then press Capture.`;
   for (const b of document.querySelectorAll('[data-scan-face]')) b.setAttribute('aria-pressed', String(b.dataset.scanFace === face));
   $('scan-use').disabled = captured.filter(Boolean).length < 6;
 }
 
 async function startCamera() {
-  if (location.protocol === 'file:' || !navigator.mediaDevices?.getUserMedia) {
-    say('This browser does not allow the camera here (a page opened from a file cannot use it): use photos, or paint the net.');
+  // A page opened from a file (the single-file cubehint.html) may not get the camera.
+  const fromFile = location.protocol === 'file:';
+  const fileNote = 'This browser does not allow the camera in a page opened from a file: use photos, or paint the net (or open the hosted page).';
+  if (!navigator.mediaDevices?.getUserMedia) {
+    say(fromFile ? fileNote : 'This browser offers no camera to this page: use photos, or paint the net.');
     return;
   }
   try {
@@ -111,11 +130,13 @@ async function startCamera() {
   } catch (err) {
     const name = err?.name ?? '';
     say(
-      name === 'NotAllowedError'
-        ? 'The camera was not allowed. You can allow it in the browser, use photos, or paint the net.'
-        : name === 'NotFoundError' || name === 'OverconstrainedError'
-          ? 'No camera was found. Use photos, or paint the net.'
-          : 'The camera could not be started. Use photos, or paint the net.',
+      fromFile && name !== 'NotFoundError'
+        ? fileNote
+        : name === 'NotAllowedError'
+          ? 'The camera was not allowed. You can allow it in the browser, use photos, or paint the net.'
+          : name === 'NotFoundError' || name === 'OverconstrainedError'
+            ? 'No camera was found. Use photos, or paint the net.'
+            : 'The camera could not be started. Use photos, or paint the net.',
     );
     return;
   }
