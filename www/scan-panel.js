@@ -21,6 +21,7 @@ const HOW = {
 let apply = null; // (size, colors, doubtful, how) => void
 let stream = null;
 let captured = [];
+let capturedSize = 0;
 let at = 0;
 
 const palette = () => settings.css.map((hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)));
@@ -39,10 +40,15 @@ function pixels(source, width, height) {
   return ctx.getImageData(0, 0, width, height);
 }
 
+// What the last scan put on the net: its faces stay for a rescan of one of them as long as the
+// net still shows it.
+let lastRead = null;
+
 function finish(images, how) {
   const n = state.size;
   const { colors, doubtful } = readCube(images, n, palette());
   apply(n, colors, doubtful, how);
+  lastRead = { size: n, colors: [...colors] };
 }
 
 // Photos: six images, one per face, in the order U R F D L B.
@@ -140,8 +146,11 @@ async function startCamera() {
     );
     return;
   }
-  captured = [];
-  at = 0;
+  // Faces captured before (this puzzle) are kept: one of them can be captured again alone.
+  const same = lastRead?.size === state.size && lastRead.colors.every((c, i) => c === state.colors[state.size][i]);
+  if (capturedSize !== state.size || !same) captured = [];
+  capturedSize = state.size;
+  at = Math.max(0, ORDER.findIndex((_, k) => !captured[k]));
   $('scan-live').hidden = false;
   const video = $('scan-video');
   video.srcObject = stream;
@@ -161,10 +170,11 @@ function capture() {
   const video = $('scan-video');
   if (!stream || !video.videoWidth) return;
   captured[at] = pixels(video, video.videoWidth, video.videoHeight);
-  const next = ORDER.findIndex((_, k) => !captured[k]);
-  if (next >= 0) at = next;
+  // On to the first face not captured yet, else the next in order.
+  const missing = ORDER.findIndex((_, k) => !captured[k]);
+  at = missing >= 0 ? missing : (at + 1) % ORDER.length;
   showStep();
-  if (next < 0) say('All six faces captured: press Use these, or pick a face to capture it again.');
+  if (missing < 0) say('All six faces captured: press Use these, or pick a face to capture it again.');
 }
 
 // Wires the buttons; `onRead(size, colors, doubtful, how)` puts what was read on the net.
@@ -178,7 +188,7 @@ export function initScan(onRead) {
   $('scan-capture').addEventListener('click', capture);
   $('scan-cancel').addEventListener('click', stopCamera);
   $('scan-use').addEventListener('click', () => {
-    const images = captured;
+    const images = [...captured];
     stopCamera();
     finish(images, `${state.size}x${state.size} read from the camera`);
   });

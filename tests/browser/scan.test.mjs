@@ -125,9 +125,9 @@ test('the live view with a fake camera: the guide, a face at a time, read into t
     await page.getByRole('button', { name: 'Scan with camera' }).click();
     await page.waitForFunction(() => document.getElementById('scan-video').videoWidth > 0);
     assert.match(await page.locator('#scan-step').textContent(), /Face 1 of 6 \(U\): show the top face/);
-    for (let i = 0; i < 6; i++) {
-      // Wait for the frame of face i (its mark), then capture.
-      await page.waitForFunction((want) => {
+    // Waits for the frame of face `want` (its mark), then captures it.
+    const captureFace = async (want) => {
+      await page.waitForFunction((face) => {
         const v = document.getElementById('scan-video');
         const c = document.createElement('canvas');
         c.width = v.videoWidth;
@@ -135,15 +135,27 @@ test('the live view with a fake camera: the guide, a face at a time, read into t
         const ctx = c.getContext('2d');
         ctx.drawImage(v, 0, 0);
         const lit = [0, 1, 2, 3, 4, 5].filter((k) => ctx.getImageData(9 + 16 * k, 7, 1, 1).data[0] > 200);
-        return lit.length === 1 && lit[0] === want;
-      }, i, { timeout: 30000 });
+        return lit.length === 1 && lit[0] === face;
+      }, want, { timeout: 30000, polling: 50 });
       await page.getByRole('button', { name: 'Capture', exact: true }).click();
-    }
+    };
+    for (let i = 0; i < 6; i++) await captureFace(i);
     await page.getByRole('button', { name: 'Use these' }).click();
     await page.waitForFunction(() => /read from the camera/.test(document.getElementById('status').textContent));
     const read = await page.locator('[data-facelet]').evaluateAll((els) => els.map((e) => e.dataset.color).join(''));
     assert.equal(read, state, 'every sticker read right');
     assert.equal(await page.getByTestId('facelets').inputValue(), state, 'and in the sticker string field');
+    // A rescan of one face: the other five are kept.
+    await page.getByRole('button', { name: 'Scan with camera' }).click();
+    await page.waitForFunction(() => document.getElementById('scan-video').videoWidth > 0);
+    assert.equal(await page.getByRole('button', { name: 'Use these' }).isEnabled(), true);
+    await page.getByRole('button', { name: 'F: capture this face again' }).click();
+    assert.match(await page.locator('#scan-step').textContent(), /Face 3 of 6 \(F\)/);
+    await captureFace(2);
+    await page.evaluate(() => (document.getElementById('status').textContent = ''));
+    await page.getByRole('button', { name: 'Use these' }).click();
+    await page.waitForFunction(() => /read from the camera/.test(document.getElementById('status').textContent));
+    assert.equal(await page.locator('[data-facelet]').evaluateAll((els) => els.map((e) => e.dataset.color).join('')), state);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
