@@ -1,8 +1,9 @@
-// The scanner's accuracy through the live view with Chromium's fake camera: one video of many
+// The scanner's accuracy through the live view with Chromium's fake camera: for each of many
 // cubes (seeded random states, every face under varied light, white balance, noise, blur, tilt
-// and glare), each face shown for a moment with marks along the top edge that say which cube
-// and face it is; the page captures each face when its frame is up, reads the cube, and what
-// lands in the net is compared with the state.
+// and glare) a video of its six faces in turn, with marks along the top edge that say which
+// cube and face a frame shows, played by a browser of its own (the fake camera takes one file);
+// the page captures each face when its frame is up, reads the cube, and what lands in the net
+// is compared with the state.
 //
 //   node tools/bench-scan-camera.mjs [--cubes 100]
 import { chromium } from 'playwright-core';
@@ -28,71 +29,68 @@ function mark(img, k) {
   return img;
 }
 
-const states = [];
-const frames = [];
-for (let k = 0; k < cubes; k++) {
-  const random = rng(5000 + k);
-  const moves = Array.from({ length: 25 }, () => 'URFDLB'[Math.floor(random() * 6)] + ['', "'", '2'][Math.floor(random() * 3)]).join(' ');
-  const state = wasm.apply_moves(3, '', moves);
-  states.push(state);
-  const hard = k % 4 === 3;
-  faces(state).forEach((f, i) => {
-    const img = mark(
-      renderFace(f, 3, { w: 256, h: 192, random, light: hard ? 0.6 : 0.3, balance: hard ? 0.2 : 0.1, noise: hard ? 14 : 6, blur: k % 3, tilt: hard ? 6 : 3, glare: k % 2 === 0, marker: i }),
-      k,
-    );
-    frames.push(img, img, img);
-  });
-}
-const dir = mkdtempSync(join(tmpdir(), 'cubehint-camera-'));
-const file = join(dir, 'cubes.y4m');
-writeFileSync(file, y4m(frames, 5));
 const env = await launch();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
-});
+const dir = mkdtempSync(join(tmpdir(), 'cubehint-camera-'));
 let stickers = 0;
 let right = 0;
 let cubesRight = 0;
 try {
-  const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
-  await page.goto(env.base);
-  await page.waitForSelector('body[data-ready="true"]');
   for (let k = 0; k < cubes; k++) {
-    await page.getByRole('button', { name: 'Scan with camera' }).click();
-    await page.waitForFunction(() => document.getElementById('scan-video').videoWidth > 0);
-    for (let f = 0; f < 6; f++) {
-      await page.waitForFunction(
-        ([cube, face]) => {
-          const v = document.getElementById('scan-video');
-          const c = document.createElement('canvas');
-          c.width = v.videoWidth;
-          c.height = v.videoHeight;
-          const ctx = c.getContext('2d');
-          ctx.drawImage(v, 0, 0);
-          const on = (x, y) => ctx.getImageData(x, y, 1, 1).data[0] > 200;
-          const faceLit = [0, 1, 2, 3, 4, 5].filter((i) => on(9 + 16 * i, 7));
-          let n = 0;
-          for (let bit = 0; bit < 8; bit++) if (on(9 + 16 * bit, 21)) n |= 1 << bit;
-          return faceLit.length === 1 && faceLit[0] === face && n === cube;
-        },
-        [k, f],
-        { timeout: 600000, polling: 50 },
+    const random = rng(5000 + k);
+    const moves = Array.from({ length: 25 }, () => 'URFDLB'[Math.floor(random() * 6)] + ['', "'", '2'][Math.floor(random() * 3)]).join(' ');
+    const state = wasm.apply_moves(3, '', moves);
+    const hard = k % 4 === 3;
+    const frames = faces(state).flatMap((f, i) => {
+      const img = mark(
+        renderFace(f, 3, { w: 256, h: 192, random, light: hard ? 0.6 : 0.3, balance: hard ? 0.2 : 0.1, noise: hard ? 14 : 6, blur: k % 3, tilt: hard ? 6 : 3, glare: k % 2 === 0, marker: i }),
+        k,
       );
-      await page.getByRole('button', { name: 'Capture', exact: true }).click();
+      return [img, img, img];
+    });
+    const file = join(dir, `cube-${k}.y4m`);
+    writeFileSync(file, y4m(frames, 5));
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+      await page.goto(env.base);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+      await page.getByRole('button', { name: 'Scan with camera' }).click();
+      await page.waitForFunction(() => document.getElementById('scan-video').videoWidth > 0);
+      for (let f = 0; f < 6; f++) {
+        await page.waitForFunction(
+          ([cube, face]) => {
+            const v = document.getElementById('scan-video');
+            const c = document.createElement('canvas');
+            c.width = v.videoWidth;
+            c.height = v.videoHeight;
+            const ctx = c.getContext('2d');
+            ctx.drawImage(v, 0, 0);
+            const on = (x, y) => ctx.getImageData(x, y, 1, 1).data[0] > 200;
+            const faceLit = [0, 1, 2, 3, 4, 5].filter((i) => on(9 + 16 * i, 7));
+            let n = 0;
+            for (let bit = 0; bit < 8; bit++) if (on(9 + 16 * bit, 21)) n |= 1 << bit;
+            return faceLit.length === 1 && faceLit[0] === face && n === cube;
+          },
+          [k, f],
+          { timeout: 60000, polling: 50 },
+        );
+        await page.getByRole('button', { name: 'Capture', exact: true }).click();
+      }
+      await page.getByRole('button', { name: 'Use these' }).click();
+      await page.waitForFunction(() => /read from the camera/.test(document.getElementById('status').textContent));
+      const read = await page.locator('[data-facelet]').evaluateAll((els) => els.map((e) => e.dataset.color).join(''));
+      const ok = [...state].filter((l, i) => read[i] === l).length;
+      stickers += 54;
+      right += ok;
+      if (ok === 54) cubesRight++;
+    } finally {
+      await browser.close();
     }
-    await page.getByRole('button', { name: 'Use these' }).click();
-    await page.waitForFunction(() => /read from the camera/.test(document.getElementById('status').textContent));
-    const read = await page.locator('[data-facelet]').evaluateAll((els) => els.map((e) => e.dataset.color).join(''));
-    const ok = [...states[k]].filter((l, i) => read[i] === l).length;
-    stickers += 54;
-    right += ok;
-    if (ok === 54) cubesRight++;
-    await page.evaluate(() => (document.getElementById('status').textContent = ''));
   }
 } finally {
-  await browser.close();
   await env.close();
   rmSync(dir, { recursive: true, force: true });
 }
