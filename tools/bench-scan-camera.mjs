@@ -6,13 +6,12 @@
 // is compared with the state.
 //
 //   node tools/bench-scan-camera.mjs [--cubes 100]
-import { chromium } from 'playwright-core';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, launch } from '../tests/browser/helpers.mjs';
-import { faces, renderFace, rng, y4m } from '../tests/browser/scan-fixtures.mjs';
+import { launch } from '../tests/browser/helpers.mjs';
+import { faces, launchWithCamera, randomMoves, renderFace, rng, y4m } from '../tests/browser/scan-fixtures.mjs';
 
 const cubes = Number(process.argv[process.argv.indexOf('--cubes') + 1] || 100);
 const pkg = fileURLToPath(new URL('../www/pkg/', import.meta.url));
@@ -37,8 +36,7 @@ let cubesRight = 0;
 try {
   for (let k = 0; k < cubes; k++) {
     const random = rng(5000 + k);
-    const moves = Array.from({ length: 25 }, () => 'URFDLB'[Math.floor(random() * 6)] + ['', "'", '2'][Math.floor(random() * 3)]).join(' ');
-    const state = wasm.apply_moves(3, '', moves);
+    const state = wasm.apply_moves(3, '', randomMoves(random));
     const hard = k % 4 === 3;
     const frames = faces(state).flatMap((f, i) => {
       const img = mark(
@@ -49,10 +47,7 @@ try {
     });
     const file = join(dir, `cube-${k}.y4m`);
     writeFileSync(file, y4m(frames, 5));
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
-    });
+    const browser = await launchWithCamera(file);
     try {
       const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
       await page.goto(env.base);

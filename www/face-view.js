@@ -1,7 +1,7 @@
 // One face at a time, with large stickers: for entering a cube on a phone, where the whole net's
 // stickers are small. It edits the same stickers as the net (the same painting, undo and
 // validation), a face at a time, and says how to hold the cube to see the next face.
-import { $ } from './dom.js';
+import { $, faceButtons } from './dom.js';
 import { COLOR_NAMES } from './settings.js';
 import { current, faceColors, state } from './state.js';
 import { FACES, FACE_WORDS } from './words.js';
@@ -110,17 +110,8 @@ export function initFaceView(deps) {
   $('face-at-a-time').addEventListener('change', render);
   $('face-prev').addEventListener('click', () => go(-1));
   $('face-next').addEventListener('click', () => go(1));
-  const jumps = $('face-jumps');
-  for (const face of ORDER) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.dataset.faceJump = face;
-    b.textContent = face;
-    b.setAttribute('aria-label', `${face}: the ${FACE_WORDS[face]} face`);
-    b.addEventListener('click', () => {
-      at = ORDER.indexOf(face);
-      render();
-    });
-    jumps.append(b);
-  }
+  faceButtons($('face-jumps'), ORDER, 'faceJump', (face) => `the ${FACE_WORDS[face]} face`, (face) => {
+    at = ORDER.indexOf(face);
+    render();
+  });
 }

@@ -2,7 +2,7 @@
 // hold the cube for the next), or photos of the six faces. Frames stay on this device: they are
 // read into a canvas here and never sent anywhere. What was read lands in the net as if painted,
 // doubtful stickers outlined for checking.
-import { $ } from './dom.js';
+import { $, faceButtons } from './dom.js';
 import { guide, readCube } from './scan.js';
 import { settings } from './settings.js';
 import { state } from './state.js';
@@ -192,17 +192,8 @@ export function initScan(onRead) {
     stopCamera();
     finish(images, `${state.size}x${state.size} read from the camera`);
   });
-  const jumps = $('scan-faces');
-  for (const face of ORDER) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.dataset.scanFace = face;
-    b.textContent = face;
-    b.setAttribute('aria-label', `${face}: capture this face again`);
-    b.addEventListener('click', () => {
-      at = ORDER.indexOf(face);
-      showStep();
-    });
-    jumps.append(b);
-  }
+  faceButtons($('scan-faces'), ORDER, 'scanFace', () => 'capture this face again', (face) => {
+    at = ORDER.indexOf(face);
+    showStep();
+  });
 }

@@ -2,6 +2,9 @@
 // it, under a lighting gradient, a white balance off by up to a fifth, noise, blur, a tilt and a
 // glare spot (seeded), written as BMP photos or as a YUV4MPEG2 video for Chromium's fake camera.
 
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './helpers.mjs';
+
 // Sticker colours of a real cube, by face letter of the standard scheme (white up, green front).
 const PAINT = { U: [236, 238, 232], R: [190, 22, 44], F: [0, 150, 86], D: [250, 210, 0], L: [250, 96, 10], B: [0, 74, 176] };
 
@@ -144,4 +147,17 @@ export function y4m(frames, fps = 1) {
 export function faces(facelets) {
   const per = facelets.length / 6;
   return [0, 1, 2, 3, 4, 5].map((f) => facelets.slice(f * per, (f + 1) * per));
+}
+
+// 25 seeded random face turns, to make a random state from solved.
+export function randomMoves(random) {
+  return Array.from({ length: 25 }, () => 'URFDLB'[Math.floor(random() * 6)] + ['', "'", '2'][Math.floor(random() * 3)]).join(' ');
+}
+
+// Headless Chromium whose camera plays the YUV4MPEG2 `file` (allowed without asking).
+export function launchWithCamera(file) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+  });
 }

@@ -8,9 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, launch, openPage, netColors, status } from './helpers.mjs';
-import { bmp, faces, renderFace, rng, y4m } from './scan-fixtures.mjs';
+import { launch, openPage, netColors, status } from './helpers.mjs';
+import { bmp, faces, launchWithCamera, randomMoves, renderFace, rng, y4m } from './scan-fixtures.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 const wasm = await import(`${pkg}cubehint.js`);
@@ -26,8 +25,7 @@ after(async () => {
 
 // A seeded random legal state of a puzzle of `n`: 25 random face turns from solved.
 function randomState(n, random) {
-  const moves = Array.from({ length: 25 }, () => 'URFDLB'[Math.floor(random() * 6)] + ['', "'", '2'][Math.floor(random() * 3)]).join(' ');
-  return wasm.apply_moves(n, '', moves);
+  return wasm.apply_moves(n, '', randomMoves(random));
 }
 
 // The conditions of cube `k`: from kind to harsh.
@@ -112,10 +110,7 @@ test('the live view with a fake camera: the guide, a face at a time, read into t
   const dir = mkdtempSync(join(tmpdir(), 'cubehint-camera-'));
   const file = join(dir, 'cube.y4m');
   writeFileSync(file, y4m(frames, 1));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
-  });
+  const browser = await launchWithCamera(file);
   try {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
     const errors = [];
