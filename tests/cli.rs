@@ -119,3 +119,18 @@ fn a_bad_target_is_named_and_the_line_fails() {
     let out = cubehint(&["solve", "--to", "checkerboard", "--all", "2", &start], None);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--all and --to"));
 }
+
+#[test]
+fn a_length_limit_no_solution_meets_is_searched_in_full_and_refused() {
+    // A random cube (seed 3's first): it needs far more than 12 moves. The two-phase search
+    // cannot prove that; the optimal tables' search of every length up to 12 does.
+    let state = "FRDFURFDRBFRRRBBLDULDRFUBULLFUBDFBBFLDRLLBUUDFDULBULDR";
+    let out = cubehint(&["solve", "--max-length", "12", "--max-time", "120", "--table", "h0-2bit", state], None);
+    assert!(!out.status.success());
+    assert_eq!(
+        lines(&out),
+        ["error[too-long]: no solution of at most 12 moves exists (every length up to it was searched)"]
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("searching every 12-move sequence with the optimal solver's tables"), "{err}");
+}

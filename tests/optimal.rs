@@ -9,7 +9,7 @@ use cubehint::coord::h0_coords::H0Coords;
 use cubehint::coord::sym::{conj_facelets, inverse, syms};
 use cubehint::cube::parse_moves;
 use cubehint::cube::{CubieCube, Face, Move};
-use cubehint::native::solve_optimal_threads;
+use cubehint::native::{solve_length_threads, solve_optimal_threads};
 use cubehint::rng::Rng;
 use cubehint::scramble::random_cube;
 use cubehint::solve::optimal::{solve_optimal, OptimalSearch};
@@ -486,4 +486,36 @@ fn threads_sharing_a_search_find_the_optimal_length() {
         true
     });
     assert!(stopped.is_none() && polls == 1, "stopped at the first poll");
+}
+
+#[test]
+fn a_search_from_a_length_answers_within_it_and_claims_nothing_it_skipped() {
+    let mut rng = Rng::new(34);
+    let mut longer = 0;
+    for n in [7, 9, 11, 12] {
+        let cube = CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL));
+        let best = optimal(&cube).len() as u32;
+        for len in [best + 1, best + 2] {
+            let mut search = OptimalSearch::new(&cube, None).from_length(len);
+            let sol = loop {
+                if let Some(s) = search.step(medium(), None, 1 << 20) {
+                    break s.to_vec();
+                }
+            };
+            assert!(cube.apply_moves(&sol).is_solved(), "{n}-move scramble, length {len}");
+            assert!((best..=len).contains(&(sol.len() as u32)), "{n}-move scramble: {} moves", sol.len());
+            longer += (sol.len() as u32 > best) as u32;
+            let lower = search.progress().lower_bound;
+            assert!(lower <= best, "the lower bound {lower} is the root's, not the skipped lengths'");
+        }
+        // Threads: the first share to find one answers.
+        let sol = solve_length_threads(&cube, medium(), None, best + 2, 2, &mut |_| false).expect("not stopped");
+        assert!(cube.apply_moves(&sol).is_solved());
+        assert!(sol.len() as u32 <= best + 2);
+        // A length below the cube's bound skips nothing: the usual search, the optimal answer.
+        let sol = solve_length_threads(&cube, medium(), None, 1, 2, &mut |_| false).expect("not stopped");
+        assert_eq!(sol.len() as u32, best);
+    }
+    // The lengths were searched from the top: most of these cubes have longer solutions too.
+    assert!(longer >= 4, "{longer} of 8 searches answered with more than the fewest moves");
 }

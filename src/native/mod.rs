@@ -149,11 +149,39 @@ pub fn solve_optimal_threads(
     threads: u32,
     stop: &mut dyn FnMut(&OptimalProgress) -> bool,
 ) -> Option<Vec<Move>> {
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Mutex;
     if threads <= 1 {
         return solve_optimal(cube, t, two_phase, upper, stop);
     }
+    shared_search(cube, t, two_phase, upper, threads, 0, stop)
+}
+
+/// A solution of `len` moves (or of the cube's bound, if more), found by the optimal search over
+/// `threads` threads with the shorter lengths skipped ([`OptimalSearch::from_length`]): for a
+/// cube the two-phase search has not solved within `len`. The first solution any share finds
+/// is the answer. `None` if `stop` said so first (polled as in [`solve_optimal_threads`]).
+pub fn solve_length_threads(
+    cube: &CubieCube,
+    t: &OptimalTables,
+    two_phase: Option<&TwoPhaseTables>,
+    len: u32,
+    threads: u32,
+    stop: &mut dyn FnMut(&OptimalProgress) -> bool,
+) -> Option<Vec<Move>> {
+    shared_search(cube, t, two_phase, None, threads.max(1), len, stop)
+}
+
+/// The shares of [`solve_optimal_threads`] and [`solve_length_threads`]: one thread each.
+fn shared_search(
+    cube: &CubieCube,
+    t: &OptimalTables,
+    two_phase: Option<&TwoPhaseTables>,
+    upper: Option<Vec<Move>>,
+    threads: u32,
+    from: u32,
+    stop: &mut dyn FnMut(&OptimalProgress) -> bool,
+) -> Option<Vec<Move>> {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Mutex;
     // Each share also holds `upper`, and ends with it when nothing shorter is in its part.
     let cap = Arc::new(AtomicU32::new(u32::MAX));
     let read_cap = {
@@ -169,7 +197,10 @@ pub fn solve_optimal_threads(
             let (cap, halt, best, states, upper) = (&cap, &halt, &best, &states, upper.clone());
             let read_cap = read_cap.clone();
             scope.spawn(move || {
-                let mut search = OptimalSearch::new(cube, upper).with_share(which, threads).with_shared_cap(read_cap);
+                let mut search = OptimalSearch::new(cube, upper)
+                    .from_length(from)
+                    .with_share(which, threads)
+                    .with_shared_cap(read_cap);
                 loop {
                     search.set_cap(cap.load(Ordering::Relaxed));
                     let found = search.step(t, two_phase, 1 << 18).map(<[Move]>::to_vec);

@@ -141,6 +141,12 @@ pub struct OptimalSearch {
     levels: Vec<Vec<(u32, Kid)>>,
     /// From this many moves to go on, a level at a time ([`LEVELS_FROM`], or 0 for never).
     levels_from: u32,
+    /// The length searched first ([`OptimalSearch::from_length`]); 0 for the usual order.
+    from: u32,
+    /// Searching down from `from` towards the root's bound (each length found empty).
+    descending: bool,
+    /// The root's bound.
+    root: u32,
 }
 
 /// Reads the least solution length any share of a search has found so far (`u32::MAX` for none).
@@ -216,6 +222,9 @@ impl OptimalSearch {
             level_buf: Vec::with_capacity(18),
             levels: Vec::new(),
             levels_from: LEVELS_FROM,
+            from: 0,
+            descending: false,
+            root: 0,
         }
         .with_symmetry()
     }
@@ -226,6 +235,18 @@ impl OptimalSearch {
     pub fn with_share(mut self, which: u32, of: u32) -> OptimalSearch {
         assert!(which < of, "share {which} of {of}");
         self.share = (which, of);
+        self
+    }
+
+    /// Searches `len` moves first (when the cube's bound is less), then `len - 1` and so on down
+    /// to the bound, then on up from `len + 1`: the first solution found is the answer, of `len`
+    /// moves or fewer when there is one, but not proven shortest; the lower bound it reports is
+    /// the root's until every length up to `len` is searched. For a cube that needs about `len`
+    /// moves, when any solution that long will do: it saves proving the shorter lengths empty,
+    /// which for a cube at distance 20 is most of the work, and a length found empty costs little
+    /// beside the one above it. The two-phase tries are left out (the caller has run that search).
+    pub fn from_length(mut self, len: u32) -> OptimalSearch {
+        self.from = len;
         self
     }
 
@@ -636,14 +657,25 @@ impl OptimalSearch {
     /// Moves on to the next depth: starts it, or, when the two-phase search is to be asked for
     /// a solution of that length first, leaves that to [`OptimalSearch::step`] (`try_due`).
     fn next_depth(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>) {
-        if self.started {
+        if !self.started {
+            self.started = true;
+            self.root = t.bound_of(&self.cube).max(t.bound_of(&self.cube.inverse()));
+            self.target = self.root.max(self.from);
+            self.lower = self.root;
+            self.descending = self.target > self.root;
+        } else if self.descending && self.target > self.root {
+            // The length searched holds no solution: the next shorter one.
+            self.target -= 1;
+        } else if self.descending {
+            // Every length from the bound up to `from` holds none: on up, as usual.
+            self.descending = false;
+            self.target = self.from + 1;
+            self.lower = self.target;
+        } else {
             // Every shorter length has been searched in full.
             self.target += 1;
-        } else {
-            self.started = true;
-            self.target = t.bound_of(&self.cube).max(t.bound_of(&self.cube.inverse()));
+            self.lower = self.target;
         }
-        self.lower = self.target;
         if self.cube.is_solved() {
             self.result = Some(Vec::new());
             return;
@@ -748,7 +780,7 @@ impl OptimalSearch {
     fn try_wanted(&self) -> bool {
         let known = self.upper.as_ref().map_or(u32::MAX, |u| u.len() as u32);
         // Below 11 moves two-phase's own optimal pre-pass would do the same work again.
-        self.target > 10 && known > self.target
+        self.target > 10 && known > self.target && self.from == 0
     }
 
     /// Asks the two-phase search for a solution of the proven bound's length (which would be

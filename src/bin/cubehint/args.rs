@@ -42,10 +42,14 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
   --all N           2x2: up to N different optimal solutions, separated by ' | '
   --max-length N    3x3: never longer than N moves (default 20)
   --max-time S      3x3: how long a hard cube's search for a solution within the length
-                    limit may go on (default 60 seconds). A hard cube gets a solution of any
-                    length at once (its length on standard error); if none within the limit is
-                    found in time, that one is the answer, or, when --max-length was given, the
-                    line is error[stopped]
+                    limit may go on (default 300 seconds). A hard cube gets a solution of any
+                    length at once (its length on standard error); the two-phase search then
+                    looks for shorter ones for up to 10 s (a quarter of S, if less), and after
+                    that the optimal solver's tables search every sequence of the limit's length
+                    and then of each shorter one (built and kept the first time, as for
+                    --optimal). If none within the limit is found in time, the one in hand is
+                    the answer, or, when --max-length was given, the line is error[stopped]; if
+                    every length up to the limit was searched, it is error[too-long]
   --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 0)
   --optimal         3x3: the shortest solution (IDA* over a flip table and h0; seconds to
                     minutes)
