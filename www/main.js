@@ -9,7 +9,7 @@ import { initScan } from './scan-panel.js';
 import { goalLabel, goalText, hasGoal, initGoal, renderGoal } from './goal.js';
 import { initHints, renderHints, speakHint, step } from './hints.js';
 import { Net } from './net.js';
-import { cancelOptimal, findOptimal, initOptimal } from './optimal-panel.js';
+import { cancelOptimal, findOptimal, initOptimal, searchLength } from './optimal-panel.js';
 import { COLOR_KEYS, COLOR_NAMES, applyLook, faceColor, saveSettings, settings } from './settings.js';
 import { SolverClient } from './solver-client.js';
 import {
@@ -295,6 +295,7 @@ function stopButton() {
   stop.type = 'button';
   stop.textContent = 'Stop searching';
   stop.addEventListener('click', () => {
+    cancelOptimal(); // a hard cube's search of one length, if that is what runs
     client.terminate();
     client = newClient();
     state.ready[3] = false;
@@ -326,7 +327,7 @@ async function solve() {
     if (method) r = await client.call('solveStage', { facelets: letters, method });
     else if (to) r = await client.call('solveTo', { facelets: letters, to, metric });
     else if (easy) r = await client.call('solveEasy', { facelets: letters, metric });
-    else r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters, metric });
+    else r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters, metric, maxLength: maxLength() });
     const ms = performance.now() - t0;
     // Changed meanwhile (or a hard cube's first solution is being followed): left as it is.
     if (state.size !== size || lettersOf(size, current()) !== letters || (job.shown && state.solution?.step > 0)) return;
@@ -352,7 +353,7 @@ async function solve() {
       const than = r.shortest_length === moves.length && r.shortest_cost === r.cost ? '' : `; the shortest found, ${r.shortest_length} moves, costs ${r.shortest_cost.toFixed(1)}`;
       setStatus(`Found a ${moves.length}-move ${what} easy to turn (turning cost ${r.cost.toFixed(1)}${than}; chosen from ${r.candidates}) in ${time}. Use Next move to follow it.`);
     } else if (r.gaveUp) {
-      setStatus(`A hard cube: no solution of 20 moves or fewer found in ${seconds(ms)}; this one has ${moves.length}. Use Next move to follow it.`);
+      await searchAllOfLength(letters, moves.length, ms, t0);
     } else {
       const what = exact ? 'optimal solution' : 'solution';
       setStatus(`Found a ${moves.length}-move ${what} in ${time}. Use Next move to follow it.`);
@@ -367,6 +368,34 @@ async function solve() {
     clearTimeout(offer);
     refresh({ quiet: true });
   }
+}
+
+// The longest solution Solve gives a 3x3: `?max=N` in the address (1 to 20), else 20.
+function maxLength() {
+  const n = Number(new URLSearchParams(location.search).get('max'));
+  return Number.isInteger(n) && n >= 1 && n <= 20 ? n : 20;
+}
+
+// A hard 3x3 whose two-phase search found nothing within the length (its longer solution of
+// `shown` moves is on show): every sequence of that length, searched with the optimal solver's
+// tables, answers it (or proves none that short exists).
+async function searchAllOfLength(letters, shown, ms, t0) {
+  const max = maxLength();
+  setStatus(`A hard cube: the quick search found no solution of ${max} moves or fewer in ${seconds(ms)}; this one has ${shown} (shown: you can follow it). Now searching every ${max}-move sequence with the optimal solver's tables…`);
+  $('status').append(' ', stopButton());
+  const found = await searchLength(letters, max);
+  const took = seconds(performance.now() - t0);
+  if (state.size !== 3 || lettersOf(3, current()) !== letters) {
+    setStatus(`For the cube as it was when you pressed Solve, a ${found.length}-move solution was found in ${took}: ${escapeHtml(found.join(' '))}.`);
+    return;
+  }
+  const within = found.length <= max;
+  state.solution = { size: 3, moves: found, step: 0, exact: !within, metric: 'htm', start: [...current()] };
+  setStatus(
+    within
+      ? `Found a ${found.length}-move solution in ${took} (every ${max}-move sequence searched with the optimal solver's tables). Use Next move to follow it.`
+      : `No solution of ${max} moves or fewer exists: the shortest has ${found.length} moves (found in ${took}). Use Next move to follow it.`,
+  );
 }
 
 async function scramble() {

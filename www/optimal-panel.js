@@ -188,6 +188,50 @@ export async function findOptimal() {
   }
 }
 
+// A hard cube's last step: every `length`-move sequence (then each shorter length, then longer
+// ones) searched with the optimal solver's tables, shown in the optimal box; the first solution
+// found is the answer (docs/optimal.md, "Hard cubes"). Resolves to its moves: at most `length`
+// of them, or, when none that short exists, a shortest solution. Cancel (or Stop searching)
+// rejects with 'stopped'.
+export async function searchLength(letters, length) {
+  $('optimal').disabled = true;
+  $('optimal-box').hidden = false;
+  $('optimal-label').textContent = `Searching every ${length}-move sequence…`;
+  $('optimal-detail').textContent = "With the optimal solver's tables: this can take minutes. You can keep using the page.";
+  document.body.dataset.optimal = 'searching';
+  lastSearch = null;
+  const ticking = setInterval(() => lastSearch && showSearchProgress(lastSearch.p, lastSearch.at), 1000);
+  try {
+    for (;;) {
+      const size = optimalTableSize();
+      try {
+        const moves = await optimalSearch.run({
+          facelets: letters,
+          size,
+          workers: optimalWorkerCount(size),
+          fromLength: length,
+          onTables: onTablesProgress,
+          onSearch: showSearchProgress,
+        });
+        document.body.dataset.optimal = 'done';
+        return moves;
+      } catch (err) {
+        if (String(err.message) === 'stopped' || !SMALLER_TABLES[size]) throw err;
+        optimalSearch.cancel();
+        optimalFallback = SMALLER_TABLES[size];
+        lastSearch = null;
+      }
+    }
+  } catch (err) {
+    document.body.dataset.optimal = String(err.message) === 'stopped' ? 'cancelled' : 'failed';
+    throw err;
+  } finally {
+    clearInterval(ticking);
+    $('optimal-box').hidden = true;
+    refresh({ quiet: true });
+  }
+}
+
 // The moves left of the solution on show when it is proven shortest and the cube is where
 // following it has taken it (the rest of a shortest solution is a shortest one); else null.
 function provenRest(letters) {

@@ -163,8 +163,8 @@ export class SharedOptimal {
 // One search of SharedOptimal.run, in named steps: its shares (the nodes three moves deep, dealt
 // out in turn), the best solution so far, and what is proven of the whole tree.
 class SearchRun {
-  constructor(pool, { facelets, upper = '', size, workers, onTables = () => {}, onSearch = () => {} }, generation) {
-    Object.assign(this, { pool, facelets, upper, size, workers, onTables, onSearch, generation });
+  constructor(pool, { facelets, upper = '', size, workers, fromLength = 0, onTables = () => {}, onSearch = () => {} }, generation) {
+    Object.assign(this, { pool, facelets, upper, size, workers, fromLength, onTables, onSearch, generation });
     // Set once this run has its answer: what its workers still send is not shown.
     this.finished = false;
     this.stopped = new Promise((_, reject) => (pool.stopRun = reject));
@@ -211,10 +211,13 @@ class SearchRun {
     const firstReady = first.call('prepareOptimal', { size: this.size, shares: halves, keepFirst: this.workers > 2 });
     let kept = null; // asked for only by helpers
     const firstKept = () => (kept ??= firstReady.then(() => first.call('optimalKept')));
-    const quick = first.call('quickOptimal', { facelets: this.facelets, upper: this.upper, size: this.size }).then(
-      (r) => (r?.done && typeof r.moves === 'string' ? (r.moves ? r.moves.split(' ') : []) : null),
-      () => null,
-    );
+    // (Not for a search of one length: h0 alone would take far too long at 20 moves.)
+    const quick = this.fromLength
+      ? Promise.resolve(null)
+      : first.call('quickOptimal', { facelets: this.facelets, upper: this.upper, size: this.size }).then(
+          (r) => (r?.done && typeof r.moves === 'string' ? (r.moves ? r.moves.split(' ') : []) : null),
+          () => null,
+        );
     const runs = [firstReady.then(() => this.work(first, false))];
     for (let i = 1; i < this.workers; i++) runs.push(this.helper(i, first, halves, firstKept));
     const all = Promise.all(runs).then(() => this.best ?? []);
@@ -274,6 +277,7 @@ class SearchRun {
         size: this.size,
         share: [which, this.workers],
         capBuffer: this.capView?.buffer ?? null,
+        fromLength: this.fromLength,
       });
       pool.searching.set(c, call);
       try {

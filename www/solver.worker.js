@@ -329,12 +329,13 @@ const handlers = {
     return true;
   },
   // Streams progress (depth, proven bound, nodes) between slices of about a second; the page
-  // cancels by ending this worker. `share` [which, of] searches one part of every depth when
+  // cancels by ending this worker. `fromLength` (not 0) searches that length first and answers
+  // with any solution that long (a hard cube's 20). `share` [which, of] searches one part of every depth when
   // several workers share the search (the page caps the others when one finds a solution);
   // `capBuffer`, a SharedArrayBuffer, holds the least length found by any of them.
-  solveOptimal: async ({ facelets, upper = '', size = 'h3', share = [0, 1], capBuffer = null }) => {
+  solveOptimal: async ({ facelets, upper = '', size = 'h3', share = [0, 1], capBuffer = null, fromLength = 0 }) => {
     const { solver } = await prepareOptimal(size);
-    solver.start_share(facelets, upper, share[0], share[1]);
+    solver.start_share(facelets, upper, share[0], share[1], fromLength);
     sharedCap = capBuffer ? new Uint32Array(capBuffer) : null;
     if (sharedCap) solver.watch_shared_cap();
     const t0 = performance.now();
@@ -381,15 +382,21 @@ const handlers = {
   solve2: ({ facelets, metric = 'htm' }) => plain(solver.solve_2x2(facelets, metric), ['moves', 'engine', 'length']),
   // Most cubes are answered within QUICK_NODES. A hard one gets a longer solution at once (told
   // to the page, which shows it), then shorter ones, each search given more nodes than the last,
-  // until one within `maxLength` turns up or HARD_NODES are spent; the page's Stop ends it.
+  // until one within `maxLength` turns up or HARD_MS have gone; then `gaveUp`, and the page
+  // searches every sequence of that length with the optimal solver's tables. The page's Stop
+  // ends it.
   solve3: async ({ facelets, maxLength = 20 }) => {
     await prepare(3);
     const KEYS = ['moves', 'optimal'];
+    // A try that ran out of nodes ('stopped') or went through every phase-1 length without one
+    // short enough ('too-long': not a proof that none exists) hands over to the next step.
+    const missed = (err) => /stopped|too-long/.test(String(err?.message ?? err));
     try {
       return plain(solver.solve_3x3(facelets, maxLength, QUICK_NODES), KEYS);
     } catch (err) {
-      if (!/stopped/.test(String(err?.message ?? err))) throw err;
+      if (!missed(err)) throw err;
     }
+    const t0 = performance.now();
     let best = plain(solver.solve_3x3(facelets, 30, HARD_NODES), KEYS);
     let budget = QUICK_NODES;
     for (;;) {
@@ -400,8 +407,8 @@ const handlers = {
       try {
         best = plain(solver.solve_3x3(facelets, length - 1, budget), KEYS);
       } catch (err) {
-        if (!/stopped/.test(String(err?.message ?? err))) throw err;
-        if (budget >= HARD_NODES) return { ...best, gaveUp: true };
+        if (!missed(err)) throw err;
+        if (/too-long/.test(String(err?.message ?? err)) || performance.now() - t0 > HARD_MS) return { ...best, gaveUp: true };
         budget *= 2;
       }
     }
@@ -444,9 +451,11 @@ const TARGET_KEYS = ['moves', 'optimal', 'through_solved', 'stage', 'stages', 'n
 const TARGET_NODES = 3e7;
 // A 3x3 search's first try (far more than random cubes need: `cubehint bench 3x3
 // --small-tables` solves the slowest of 1,000 in a quarter of a second natively), and the most a
-// hard cube's shorter solutions get.
+// hard cube's first, longer solution may take (it nearly always takes far fewer).
 const QUICK_NODES = 2e7;
 const HARD_NODES = 1.6e9;
+// How long a hard cube's two-phase search for one within the length goes on: as the CLI's 10 s.
+const HARD_MS = 10000;
 
 onmessage = async (e) => {
   const { id, cmd, arg } = e.data;

@@ -749,13 +749,23 @@ impl OptimalSolver {
     /// Starts a search for a 54-letter state. `upper` is a known solution of it (the two-phase
     /// one) or empty; it is checked, and the answer if nothing shorter exists.
     pub fn start(&mut self, facelets: &str, upper: &str) -> Result<(), JsError> {
-        self.start_share(facelets, upper, 0, 1)
+        self.start_share(facelets, upper, 0, 1, 0)
     }
 
     /// [`OptimalSolver::start`] for share `which` of `of` (each worker of a page that uses
     /// several searches its own part of every depth; see [`OptimalSearch::with_share`]).
-    pub fn start_share(&mut self, facelets: &str, upper: &str, which: u32, of: u32) -> Result<(), JsError> {
-        self.search = Some(self.new_search(facelets, upper, which, of)?);
+    /// `from_length`, when not 0, searches that length first and answers with the first
+    /// solution found, not proven shortest ([`OptimalSearch::from_length`]): for a hard cube
+    /// the two-phase search has not solved within it.
+    pub fn start_share(
+        &mut self,
+        facelets: &str,
+        upper: &str,
+        which: u32,
+        of: u32,
+        from_length: u32,
+    ) -> Result<(), JsError> {
+        self.search = Some(self.new_search(facelets, upper, which, of)?.from_length(from_length));
         Ok(())
     }
 

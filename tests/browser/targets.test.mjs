@@ -20,6 +20,8 @@ async function followAll(page) {
 }
 
 const CHECKERBOARD = 'UDUDUDUDURLRLRLRLRFBFBFBFBFDUDUDUDUDLRLRLRLRLBFBFBFBFB';
+// Twelve moves that no shorter sequence does (`cubehint solve --optimal` finds 12).
+const TWELVE = "R U2 F' L D' B2 R' U F2 D L' B";
 
 test('solve to a named pattern: its picture, the moves, reached, and the address keeps the goal', async () => {
   const page = await openPage(env);
@@ -155,6 +157,24 @@ test('a hard 20-move cube: a solution shown at once, the search goes on, Stop ke
   assert.ok(shown > 20 && shown <= 30, `${shown} moves shown`);
   await page.getByRole('button', { name: 'Stop searching' }).first().click();
   await page.waitForFunction(() => /Stopped\. The \d+-move solution stays/.test(document.getElementById('status').textContent));
+  await followAll(page);
+  assert.equal(await netColors(page), 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a length the quick search cannot meet: every sequence of it searched with the optimal tables', async () => {
+  // Twelve moves, and no fewer do it (`cubehint solve --optimal`). The address asks for at
+  // most eleven: the two-phase search finds none, the tables' search proves none exists and
+  // answers with a shortest solution. Small tables (h0-2bit) keep it quick.
+  const page = await openPage(env, { query: '?max=11&table=h0-2bit' });
+  await useField(page, TWELVE);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => /the quick search found no solution of 11 moves or fewer/.test(document.getElementById('status').textContent), null, { timeout: 90000 });
+  assert.match(await status(page).textContent(), /Now searching every 11-move sequence with the optimal solver's tables/);
+  assert.equal(await page.getByRole('button', { name: 'Stop searching' }).count() > 0, true, 'it can be stopped');
+  await page.waitForFunction(() => /No solution of 11 moves or fewer exists: the shortest has 12 moves/.test(document.getElementById('status').textContent), null, { timeout: 240000 });
+  assert.equal(await page.getByTestId('solution').locator('button').count(), 12);
   await followAll(page);
   assert.equal(await netColors(page), 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB');
   assert.deepEqual(page.errors, []);
