@@ -13,6 +13,7 @@ use cubehint::native::{solve_length_threads, solve_optimal_threads};
 use cubehint::rng::Rng;
 use cubehint::scramble::random_cube;
 use cubehint::solve::optimal::{solve_optimal, OptimalSearch};
+use cubehint::solve::portfolio::{Portfolio, SIDES};
 use cubehint::solve::two_phase::{solve_two_phase, Limits};
 use cubehint::tables::optimal::{OptimalTables, TableSize};
 use cubehint::tables::two_phase::TwoPhaseTables;
@@ -518,4 +519,36 @@ fn a_search_from_a_length_answers_within_it_and_claims_nothing_it_skipped() {
     }
     // The lengths were searched from the top: most of these cubes have longer solutions too.
     assert!(longer >= 4, "{longer} of 8 searches answered with more than the fewest moves");
+}
+
+#[test]
+fn every_side_of_a_portfolio_answers_in_the_cubes_own_moves() {
+    let mut rng = Rng::new(35);
+    for n in [8, 10, 12] {
+        let cube = CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL));
+        let best = optimal(&cube).len() as u32;
+        // One side a share: each side's solution (the inverse's too) mapped back onto the cube.
+        for which in 0..SIDES {
+            let mut side = Portfolio::new(&cube, best + 1, which, SIDES);
+            assert!(!side.done(), "a cube without symmetries has {SIDES} different sides");
+            let sol = loop {
+                if let Some(s) = side.step(medium(), None, 1 << 16) {
+                    break s.to_vec();
+                }
+            };
+            assert!(cube.apply_moves(&sol).is_solved(), "{n}-move scramble, side {which}");
+            assert!((best..=best + 1).contains(&(sol.len() as u32)), "{n}-move scramble, side {which}");
+            assert!(side.progress().lower_bound <= best);
+        }
+        // Another share's solution within the length ends this one; a longer one does not.
+        let mut share = Portfolio::new(&cube, best + 1, 0, 2);
+        share.set_cap(best + 2);
+        assert!(!share.done());
+        share.set_cap(best + 1);
+        assert!(share.done() && share.step(medium(), None, 1 << 16).is_none());
+    }
+    // The superflip's 48 symmetries make its sides fewer: each different one comes once.
+    let superflip = CubieCube::from_moves(&parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap());
+    let sides = (0..SIDES).filter(|&w| !Portfolio::new(&superflip, 20, w, SIDES).done()).count();
+    assert_eq!(sides, 1, "the superflip is its own inverse and looks the same from every side");
 }

@@ -6,6 +6,7 @@ use crate::coord::h0_coords::H0Coords;
 use crate::cube::{CubieCube, Move};
 use crate::error::TableError;
 use crate::solve::optimal::{solve_optimal, OptimalProgress, OptimalSearch, SharedCap};
+use crate::solve::portfolio::{Portfolio, SIDES};
 use crate::tables::optimal::{FlipTable, FlipTableBuild, FlipTableReader, OptimalTables};
 use crate::tables::provision::{Build, Store, StoreError};
 use crate::tables::two_phase::TwoPhaseTables;
@@ -152,13 +153,15 @@ pub fn solve_optimal_threads(
     if threads <= 1 {
         return solve_optimal(cube, t, two_phase, upper, stop);
     }
-    shared_search(cube, t, two_phase, upper, threads, 0, stop)
+    shared_search(cube, t, two_phase, upper, threads, stop)
 }
 
-/// A solution of `len` moves (or of the cube's bound, if more), found by the optimal search over
-/// `threads` threads with the shorter lengths skipped ([`OptimalSearch::from_length`]): for a
-/// cube the two-phase search has not solved within `len`. The first solution any share finds
-/// is the answer. `None` if `stop` said so first (polled as in [`solve_optimal_threads`]).
+/// A solution of at most `len` moves (if there is one) from a [`Portfolio`]: the cube seen from
+/// several sides, each side's optimal search starting at `len`, the sides dealt out among
+/// `threads` threads. The first solution any finds is the answer. For a cube the two-phase search
+/// has not solved within `len`. `stop` is polled about ten times a second with the progress of
+/// all (the largest bound any search has proven, the least length searched, the nodes of all);
+/// `None` if it said stop first.
 pub fn solve_length_threads(
     cube: &CubieCube,
     t: &OptimalTables,
@@ -167,17 +170,58 @@ pub fn solve_length_threads(
     threads: u32,
     stop: &mut dyn FnMut(&OptimalProgress) -> bool,
 ) -> Option<Vec<Move>> {
-    shared_search(cube, t, two_phase, None, threads.max(1), len, stop)
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Mutex;
+    let threads = (threads.max(1) as usize).min(SIDES);
+    let halt = AtomicBool::new(false);
+    let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
+    let none = OptimalProgress { depth: 0, lower_bound: 0, nodes: 0, upper_bound: None };
+    let states: Mutex<Vec<OptimalProgress>> = Mutex::new(vec![none; threads]);
+    std::thread::scope(|scope| {
+        for w in 0..threads {
+            let (halt, found, states) = (&halt, &found, &states);
+            scope.spawn(move || {
+                let mut share = Portfolio::new(cube, len, w, threads);
+                while !halt.load(Ordering::Relaxed) && !share.done() {
+                    if let Some(sol) = share.step(t, two_phase, SIDE_SLICE) {
+                        let mut f = found.lock().expect("no search panics");
+                        if f.as_ref().is_none_or(|x| sol.len() < x.len()) {
+                            *f = Some(sol.to_vec());
+                        }
+                        halt.store(true, Ordering::Relaxed);
+                    }
+                    states.lock().expect("no search panics")[w] = share.progress();
+                }
+            });
+        }
+        while !halt.load(Ordering::Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            let s = states.lock().expect("no search panics").clone();
+            let progress = OptimalProgress {
+                depth: s.iter().map(|x| x.depth).min().unwrap_or(0),
+                lower_bound: s.iter().map(|x| x.lower_bound).max().unwrap_or(0),
+                nodes: s.iter().map(|x| x.nodes).sum(),
+                upper_bound: None,
+            };
+            if stop(&progress) {
+                halt.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    found.into_inner().expect("no search panics")
 }
 
-/// The shares of [`solve_optimal_threads`] and [`solve_length_threads`]: one thread each.
+/// Nodes a side's search takes before the next side of its thread has a turn (about a twentieth
+/// of a second).
+const SIDE_SLICE: u64 = 1 << 20;
+
+/// The shares of [`solve_optimal_threads`]: one thread each.
 fn shared_search(
     cube: &CubieCube,
     t: &OptimalTables,
     two_phase: Option<&TwoPhaseTables>,
     upper: Option<Vec<Move>>,
     threads: u32,
-    from: u32,
     stop: &mut dyn FnMut(&OptimalProgress) -> bool,
 ) -> Option<Vec<Move>> {
     use std::sync::atomic::AtomicBool;
@@ -197,10 +241,7 @@ fn shared_search(
             let (cap, halt, best, states, upper) = (&cap, &halt, &best, &states, upper.clone());
             let read_cap = read_cap.clone();
             scope.spawn(move || {
-                let mut search = OptimalSearch::new(cube, upper)
-                    .from_length(from)
-                    .with_share(which, threads)
-                    .with_shared_cap(read_cap);
+                let mut search = OptimalSearch::new(cube, upper).with_share(which, threads).with_shared_cap(read_cap);
                 loop {
                     search.set_cap(cap.load(Ordering::Relaxed));
                     let found = search.step(t, two_phase, 1 << 18).map(<[Move]>::to_vec);

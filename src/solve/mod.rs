@@ -6,6 +6,7 @@ pub mod methods;
 pub mod optimal;
 pub mod pocket;
 pub mod pocket_ida;
+pub mod portfolio;
 pub mod stage;
 pub mod target;
 pub mod two_phase;

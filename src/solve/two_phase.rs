@@ -613,9 +613,9 @@ fn short_solution(
 /// One of six ways to search the same cube: seen with its UD, RL or FB axis as the phase-1 axis,
 /// or its inverse likewise. Each finds different phase-1 solutions, so together they find a
 /// short total sooner.
-struct Direction {
+pub(crate) struct Direction {
     /// The cube as this direction sees it.
-    cube: CubieCube,
+    pub(crate) cube: CubieCube,
     /// For each face of this direction's frame, the face of the original frame.
     faces: [Face; 6],
     /// Whether this direction solves the inverse cube.
@@ -624,7 +624,7 @@ struct Direction {
 
 impl Direction {
     /// A solution found in this direction, as turns of the original cube.
-    fn to_original(&self, moves: &[Move]) -> Vec<Move> {
+    pub(crate) fn to_original(&self, moves: &[Move]) -> Vec<Move> {
         let mapped: Vec<Move> = moves.iter().map(|m| Move::new(self.faces[m.face() as usize], m.quarters())).collect();
         if self.inverse {
             mapped.iter().rev().map(|m| m.inverse()).collect()
@@ -725,6 +725,23 @@ fn directions(cube: &CubieCube) -> Vec<Direction> {
     for view in &views()[..3] {
         for (c, inv) in [(cube, false), (&inverse, true)] {
             out.push(Direction { cube: view.view(c), faces: view.faces, inverse: inv });
+        }
+    }
+    out
+}
+
+/// Up to `n` different ways to see the same cube, for a portfolio of searches that each walk the
+/// moves in their own order: as it is, turned a quarter about U-D, with R and with F on top,
+/// then the same four of its inverse. Views a symmetry of the cube makes equal come once.
+pub(crate) fn portfolio(cube: &CubieCube, n: usize) -> Vec<Direction> {
+    let inverse = cube.inverse();
+    let mut out: Vec<Direction> = Vec::with_capacity(n);
+    for (c, inv) in [(cube, false), (&inverse, true)] {
+        for view in [&views()[0], &views()[3], &views()[1], &views()[2]] {
+            let seen = view.view(c);
+            if out.len() < n && out.iter().all(|d| d.cube != seen) {
+                out.push(Direction { cube: seen, faces: view.faces, inverse: inv });
+            }
         }
     }
     out

@@ -5,13 +5,14 @@
 
 use crate::coord::h0_coords::H0Coords;
 use crate::cube::facelet::{facelet_name, read_letters, to_string};
-use crate::cube::{format_moves, Size};
+use crate::cube::{format_moves, Move, Size};
 use crate::error::{SolveError, TableError};
 use crate::rng::Rng;
 use crate::scramble::{invert_moves, scramble_cube, scramble_pocket};
-use crate::solve::optimal::OptimalSearch;
+use crate::solve::optimal::{OptimalProgress, OptimalSearch};
 use crate::solve::pocket::{solve as solve_pocket, to_held};
 use crate::solve::pocket_ida::PocketIda;
+use crate::solve::portfolio::Portfolio;
 use crate::solve::two_phase::{solve_with_stats, Limits};
 use crate::state::{apply_text, parse_state, State};
 use crate::tables::format;
@@ -436,6 +437,8 @@ pub struct OptimalSolver {
     two_phase: Option<TwoPhaseTables>,
     phase1_build: Provision<Phase1Build>,
     search: Option<OptimalSearch>,
+    /// A hard cube's search of one length from several sides (`start_share` with a length).
+    sides: Option<Portfolio>,
     /// A search of whatever tables are there while the rest build (`start_early`).
     early: Option<OptimalSearch>,
     /// The share of the flip table's walks this solver builds (`build_share`).
@@ -462,6 +465,7 @@ impl OptimalSolver {
             two_phase: None,
             phase1_build: Provision::Missing,
             search: None,
+            sides: None,
             early: None,
             share: (0, 1),
         })
@@ -754,9 +758,9 @@ impl OptimalSolver {
 
     /// [`OptimalSolver::start`] for share `which` of `of` (each worker of a page that uses
     /// several searches its own part of every depth; see [`OptimalSearch::with_share`]).
-    /// `from_length`, when not 0, searches that length first and answers with the first
-    /// solution found, not proven shortest ([`OptimalSearch::from_length`]): for a hard cube
-    /// the two-phase search has not solved within it.
+    /// `from_length`, when not 0, makes it a hard cube's search instead: share `which` of `of`
+    /// of a [`Portfolio`], the cube seen from several sides, each searching that length first;
+    /// the first solution found is the answer, not proven shortest (`upper` is not used).
     pub fn start_share(
         &mut self,
         facelets: &str,
@@ -765,7 +769,11 @@ impl OptimalSolver {
         of: u32,
         from_length: u32,
     ) -> Result<(), JsError> {
-        self.search = Some(self.new_search(facelets, upper, which, of)?.from_length(from_length));
+        let search = self.new_search(facelets, upper, which, of)?;
+        (self.search, self.sides) = match from_length {
+            0 => (Some(search), None),
+            len => (None, Some(Portfolio::new(search.cube(), len, which as usize, of as usize))),
+        };
         Ok(())
     }
 
@@ -817,19 +825,56 @@ impl OptimalSolver {
         if let Some(s) = self.search.as_mut() {
             s.set_cap(len);
         }
+        if let Some(s) = self.sides.as_mut() {
+            s.set_cap(len);
+        }
     }
 
     /// Searches about `nodes` nodes.
     pub fn search_step(&mut self, nodes: f64) -> Result<SearchStep, JsError> {
         let tables = self.tables.as_ref().ok_or_else(|| JsError::new("the optimal table is not built"))?;
+        if let Some(sides) = self.sides.as_mut() {
+            return Ok(search_step(sides, tables, self.two_phase.as_ref(), nodes));
+        }
         let search = self.search.as_mut().ok_or_else(|| JsError::new("no search started"))?;
         Ok(search_step(search, tables, self.two_phase.as_ref(), nodes))
     }
 }
 
-/// Steps an optimal search by about `nodes` nodes; where it then stands.
+/// What [`search_step`] steps: one optimal search, or a hard cube's [`Portfolio`].
+trait Stepped {
+    fn step(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>, nodes: u64) -> Option<&[Move]>;
+    fn progress(&self) -> OptimalProgress;
+    fn done(&self) -> bool;
+}
+
+impl Stepped for OptimalSearch {
+    fn step(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>, nodes: u64) -> Option<&[Move]> {
+        OptimalSearch::step(self, t, two_phase, nodes)
+    }
+    fn progress(&self) -> OptimalProgress {
+        OptimalSearch::progress(self)
+    }
+    fn done(&self) -> bool {
+        OptimalSearch::done(self)
+    }
+}
+
+impl Stepped for Portfolio {
+    fn step(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>, nodes: u64) -> Option<&[Move]> {
+        Portfolio::step(self, t, two_phase, nodes)
+    }
+    fn progress(&self) -> OptimalProgress {
+        Portfolio::progress(self)
+    }
+    fn done(&self) -> bool {
+        Portfolio::done(self)
+    }
+}
+
+/// Steps a search by about `nodes` nodes; where it then stands.
 fn search_step(
-    search: &mut OptimalSearch,
+    search: &mut impl Stepped,
     tables: &OptimalTables,
     two_phase: Option<&TwoPhaseTables>,
     nodes: f64,
