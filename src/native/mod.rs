@@ -150,82 +150,11 @@ pub fn solve_optimal_threads(
     threads: u32,
     stop: &mut dyn FnMut(&OptimalProgress) -> bool,
 ) -> Option<Vec<Move>> {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Mutex;
     if threads <= 1 {
         return solve_optimal(cube, t, two_phase, upper, stop);
     }
-    shared_search(cube, t, two_phase, upper, threads, stop)
-}
-
-/// A solution of at most `len` moves (if there is one) from a [`Portfolio`]: the cube seen from
-/// several sides, each side's optimal search starting at `len`, the sides dealt out among
-/// `threads` threads. The first solution any finds is the answer. For a cube the two-phase search
-/// has not solved within `len`. `stop` is polled about ten times a second with the progress of
-/// all (the largest bound any search has proven, the least length searched, the nodes of all);
-/// `None` if it said stop first.
-pub fn solve_length_threads(
-    cube: &CubieCube,
-    t: &OptimalTables,
-    two_phase: Option<&TwoPhaseTables>,
-    len: u32,
-    threads: u32,
-    stop: &mut dyn FnMut(&OptimalProgress) -> bool,
-) -> Option<Vec<Move>> {
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Mutex;
-    let threads = (threads.max(1) as usize).min(SIDES);
-    let halt = AtomicBool::new(false);
-    let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
-    let none = OptimalProgress { depth: 0, lower_bound: 0, nodes: 0, upper_bound: None };
-    let states: Mutex<Vec<OptimalProgress>> = Mutex::new(vec![none; threads]);
-    std::thread::scope(|scope| {
-        for w in 0..threads {
-            let (halt, found, states) = (&halt, &found, &states);
-            scope.spawn(move || {
-                let mut share = Portfolio::new(cube, len, w, threads);
-                while !halt.load(Ordering::Relaxed) && !share.done() {
-                    if let Some(sol) = share.step(t, two_phase, SIDE_SLICE) {
-                        let mut f = found.lock().expect("no search panics");
-                        if f.as_ref().is_none_or(|x| sol.len() < x.len()) {
-                            *f = Some(sol.to_vec());
-                        }
-                        halt.store(true, Ordering::Relaxed);
-                    }
-                    states.lock().expect("no search panics")[w] = share.progress();
-                }
-            });
-        }
-        while !halt.load(Ordering::Relaxed) {
-            std::thread::sleep(std::time::Duration::from_millis(100));
-            let s = states.lock().expect("no search panics").clone();
-            let progress = OptimalProgress {
-                depth: s.iter().map(|x| x.depth).min().unwrap_or(0),
-                lower_bound: s.iter().map(|x| x.lower_bound).max().unwrap_or(0),
-                nodes: s.iter().map(|x| x.nodes).sum(),
-                upper_bound: None,
-            };
-            if stop(&progress) {
-                halt.store(true, Ordering::Relaxed);
-            }
-        }
-    });
-    found.into_inner().expect("no search panics")
-}
-
-/// Nodes a side's search takes before the next side of its thread has a turn (about a twentieth
-/// of a second).
-const SIDE_SLICE: u64 = 1 << 20;
-
-/// The shares of [`solve_optimal_threads`]: one thread each.
-fn shared_search(
-    cube: &CubieCube,
-    t: &OptimalTables,
-    two_phase: Option<&TwoPhaseTables>,
-    upper: Option<Vec<Move>>,
-    threads: u32,
-    stop: &mut dyn FnMut(&OptimalProgress) -> bool,
-) -> Option<Vec<Move>> {
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Mutex;
     // Each share also holds `upper`, and ends with it when nothing shorter is in its part.
     let cap = Arc::new(AtomicU32::new(u32::MAX));
     let read_cap = {
@@ -286,3 +215,62 @@ fn shared_search(
     }
     best.into_inner().expect("no share panics")
 }
+
+/// A solution of at most `len` moves (if there is one) from a [`Portfolio`]: the cube seen from
+/// several sides, each side's optimal search starting at `len`, the sides dealt out among
+/// `threads` threads. The first solution any finds is the answer. For a cube the two-phase search
+/// has not solved within `len`. `stop` is polled about ten times a second with the progress of
+/// all (the largest bound any search has proven, the least length searched, the nodes of all);
+/// `None` if it said stop first.
+pub fn solve_length_threads(
+    cube: &CubieCube,
+    t: &OptimalTables,
+    two_phase: Option<&TwoPhaseTables>,
+    len: u32,
+    threads: u32,
+    stop: &mut dyn FnMut(&OptimalProgress) -> bool,
+) -> Option<Vec<Move>> {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Mutex;
+    let threads = (threads.max(1) as usize).min(SIDES);
+    let halt = AtomicBool::new(false);
+    let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
+    let none = OptimalProgress { depth: 0, lower_bound: 0, nodes: 0, upper_bound: None };
+    let states: Mutex<Vec<OptimalProgress>> = Mutex::new(vec![none; threads]);
+    std::thread::scope(|scope| {
+        for w in 0..threads {
+            let (halt, found, states) = (&halt, &found, &states);
+            scope.spawn(move || {
+                let mut share = Portfolio::new(cube, len, w, threads);
+                while !halt.load(Ordering::Relaxed) && !share.done() {
+                    if let Some(sol) = share.step(t, two_phase, SIDE_SLICE) {
+                        let mut f = found.lock().expect("no search panics");
+                        if f.as_ref().is_none_or(|x| sol.len() < x.len()) {
+                            *f = Some(sol.to_vec());
+                        }
+                        halt.store(true, Ordering::Relaxed);
+                    }
+                    states.lock().expect("no search panics")[w] = share.progress();
+                }
+            });
+        }
+        while !halt.load(Ordering::Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            let s = states.lock().expect("no search panics").clone();
+            let progress = OptimalProgress {
+                depth: s.iter().map(|x| x.depth).min().unwrap_or(0),
+                lower_bound: s.iter().map(|x| x.lower_bound).max().unwrap_or(0),
+                nodes: s.iter().map(|x| x.nodes).sum(),
+                upper_bound: None,
+            };
+            if stop(&progress) {
+                halt.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    found.into_inner().expect("no search panics")
+}
+
+/// Nodes a side's search takes before the next side of its thread has a turn (about a twentieth
+/// of a second).
+const SIDE_SLICE: u64 = 1 << 20;
