@@ -140,35 +140,20 @@ export async function findOptimal() {
     if (known && !moves) {
       $('optimal-detail').textContent = `Meanwhile, Solve gives a ${known}-move solution at once. The shortest may be the same length: the search then proves it.`;
     }
-    while (!moves) {
-      const size = optimalTableSize();
-      try {
-        moves = await optimalSearch.run({
-          facelets: letters,
-          upper,
-          size,
-          workers: optimalWorkerCount(size),
-          onTables: (p) => {
-            onTablesProgress(p);
-            if (p.built && p.source !== 'cache') builtIn = performance.now() - t0;
-            if (p.fraction >= 1 && p.source) {
-              kept = true;
-              // Said to be still saving in the answer on show: now they are kept.
-              const s = $('status');
-              if (s.textContent.endsWith(SAVING)) s.textContent = s.textContent.replace(SAVING, ' The tables are kept for next time.');
-            }
-          },
-          onSearch: showSearchProgress,
-        });
-      } catch (err) {
-        if (String(err.message) === 'stopped' || !SMALLER_TABLES[size]) throw err;
-        // The browser could not hold the biggest tables (memory): tables half the size.
-        optimalSearch.cancel();
-        optimalFallback = SMALLER_TABLES[size];
-        lastSearch = null; // nothing of the failed run to keep showing
-        $('optimal-detail').textContent = 'This browser could not hold the biggest tables; trying tables half the size.';
-      }
-    }
+    moves ??= await runSized({
+      facelets: letters,
+      upper,
+      onTables: (p) => {
+        onTablesProgress(p);
+        if (p.built && p.source !== 'cache') builtIn = performance.now() - t0;
+        if (p.fraction >= 1 && p.source) {
+          kept = true;
+          // Said to be still saving in the answer on show: now they are kept.
+          const s = $('status');
+          if (s.textContent.endsWith(SAVING)) s.textContent = s.textContent.replace(SAVING, ' The tables are kept for next time.');
+        }
+      },
+    });
     if (state.size !== 3 || lettersOf(3, current()) !== letters) {
       document.body.dataset.optimal = 'done';
       setStatus(`The cube changed during the search; its result (${moves.join(' ') || 'already solved'}) was for the earlier state.`);
@@ -188,6 +173,24 @@ export async function findOptimal() {
   }
 }
 
+// A search (`SharedOptimal.run` options, without the tables' size and the workers) with the
+// tables the browser can hold: when the biggest do not fit (memory), again with tables half the
+// size. Progress goes to the optimal box.
+async function runSized(options) {
+  for (;;) {
+    const size = optimalTableSize();
+    try {
+      return await optimalSearch.run({ ...options, size, workers: optimalWorkerCount(size), onSearch: showSearchProgress });
+    } catch (err) {
+      if (String(err.message) === 'stopped' || !SMALLER_TABLES[size]) throw err;
+      optimalSearch.cancel();
+      optimalFallback = SMALLER_TABLES[size];
+      lastSearch = null; // nothing of the failed run to keep showing
+      $('optimal-detail').textContent = 'This browser could not hold the biggest tables; trying tables half the size.';
+    }
+  }
+}
+
 // A hard cube's last step: every `length`-move sequence (then each shorter length, then longer
 // ones) searched with the optimal solver's tables, shown in the optimal box; the first solution
 // found is the answer (docs/optimal.md, "Hard cubes"). Resolves to its moves: at most `length`
@@ -202,26 +205,9 @@ export async function searchLength(letters, length) {
   lastSearch = null;
   const ticking = setInterval(() => lastSearch && showSearchProgress(lastSearch.p, lastSearch.at), 1000);
   try {
-    for (;;) {
-      const size = optimalTableSize();
-      try {
-        const moves = await optimalSearch.run({
-          facelets: letters,
-          size,
-          workers: optimalWorkerCount(size),
-          fromLength: length,
-          onTables: onTablesProgress,
-          onSearch: showSearchProgress,
-        });
-        document.body.dataset.optimal = 'done';
-        return moves;
-      } catch (err) {
-        if (String(err.message) === 'stopped' || !SMALLER_TABLES[size]) throw err;
-        optimalSearch.cancel();
-        optimalFallback = SMALLER_TABLES[size];
-        lastSearch = null;
-      }
-    }
+    const moves = await runSized({ facelets: letters, fromLength: length, onTables: onTablesProgress });
+    document.body.dataset.optimal = 'done';
+    return moves;
   } catch (err) {
     document.body.dataset.optimal = String(err.message) === 'stopped' ? 'cancelled' : 'failed';
     throw err;

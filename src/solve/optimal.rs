@@ -295,11 +295,6 @@ impl OptimalSearch {
         }
     }
 
-    /// The cube searched.
-    pub fn cube(&self) -> &CubieCube {
-        &self.cube
-    }
-
     /// The optimal solution, once found.
     pub fn result(&self) -> Option<&[Move]> {
         self.result.as_deref()

@@ -5,7 +5,7 @@
 
 use crate::coord::h0_coords::H0Coords;
 use crate::cube::facelet::{facelet_name, read_letters, to_string};
-use crate::cube::{format_moves, Move, Size};
+use crate::cube::{format_moves, CubieCube, Size};
 use crate::error::{SolveError, TableError};
 use crate::rng::Rng;
 use crate::scramble::{invert_moves, scramble_cube, scramble_pocket};
@@ -769,10 +769,13 @@ impl OptimalSolver {
         of: u32,
         from_length: u32,
     ) -> Result<(), JsError> {
-        let search = self.new_search(facelets, upper, which, of)?;
         (self.search, self.sides) = match from_length {
-            0 => (Some(search), None),
-            len => (None, Some(Portfolio::new(search.cube(), len, which as usize, of as usize))),
+            0 => (Some(self.new_search(facelets, upper, which, of)?), None),
+            len => {
+                let cube = share_cube(facelets, which, of)?;
+                self.two_phase.get_or_insert_with(TwoPhaseTables::generate);
+                (None, Some(Portfolio::new(&cube, len, which as usize, of as usize)))
+            }
         };
         Ok(())
     }
@@ -797,13 +800,7 @@ impl OptimalSolver {
     }
 
     fn new_search(&mut self, facelets: &str, upper: &str, which: u32, of: u32) -> Result<OptimalSearch, JsError> {
-        if which >= of {
-            return Err(JsError::new(&format!("share {which} of {of} does not exist")));
-        }
-        let cube = match parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))? {
-            State::Three(c) => c,
-            State::Two(_) => return Err(JsError::new("error[length]: the optimal solver takes 54-letter 3x3 states")),
-        };
+        let cube = share_cube(facelets, which, of)?;
         let upper = crate::cube::parse_moves(upper).ok().filter(|m| cube.apply_moves(m).is_solved());
         self.two_phase.get_or_insert_with(TwoPhaseTables::generate);
         Ok(OptimalSearch::new(&cube, upper).with_share(which, of))
@@ -834,59 +831,47 @@ impl OptimalSolver {
     pub fn search_step(&mut self, nodes: f64) -> Result<SearchStep, JsError> {
         let tables = self.tables.as_ref().ok_or_else(|| JsError::new("the optimal table is not built"))?;
         if let Some(sides) = self.sides.as_mut() {
-            return Ok(search_step(sides, tables, self.two_phase.as_ref(), nodes));
+            return Ok(sides_step(sides, tables, self.two_phase.as_ref(), nodes));
         }
         let search = self.search.as_mut().ok_or_else(|| JsError::new("no search started"))?;
         Ok(search_step(search, tables, self.two_phase.as_ref(), nodes))
     }
 }
 
-/// What [`search_step`] steps: one optimal search, or a hard cube's [`Portfolio`].
-trait Stepped {
-    fn step(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>, nodes: u64) -> Option<&[Move]>;
-    fn progress(&self) -> OptimalProgress;
-    fn done(&self) -> bool;
-}
-
-impl Stepped for OptimalSearch {
-    fn step(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>, nodes: u64) -> Option<&[Move]> {
-        OptimalSearch::step(self, t, two_phase, nodes)
-    }
-    fn progress(&self) -> OptimalProgress {
-        OptimalSearch::progress(self)
-    }
-    fn done(&self) -> bool {
-        OptimalSearch::done(self)
-    }
-}
-
-impl Stepped for Portfolio {
-    fn step(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>, nodes: u64) -> Option<&[Move]> {
-        Portfolio::step(self, t, two_phase, nodes)
-    }
-    fn progress(&self) -> OptimalProgress {
-        Portfolio::progress(self)
-    }
-    fn done(&self) -> bool {
-        Portfolio::done(self)
-    }
-}
-
-/// Steps a search by about `nodes` nodes; where it then stands.
+/// Steps an optimal search by about `nodes` nodes; where it then stands.
 fn search_step(
-    search: &mut impl Stepped,
+    search: &mut OptimalSearch,
     tables: &OptimalTables,
     two_phase: Option<&TwoPhaseTables>,
     nodes: f64,
 ) -> SearchStep {
     let moves = search.step(tables, two_phase, nodes.max(1.0) as u64).map(format_moves);
-    let p = search.progress();
-    SearchStep {
-        done: search.done(),
-        moves,
-        depth: p.depth,
-        lower: p.lower_bound,
-        nodes: p.nodes as f64,
-        upper: p.upper_bound,
+    step_report(moves, search.progress(), search.done())
+}
+
+/// [`search_step`] for a hard cube's [`Portfolio`].
+fn sides_step(
+    sides: &mut Portfolio,
+    tables: &OptimalTables,
+    two_phase: Option<&TwoPhaseTables>,
+    nodes: f64,
+) -> SearchStep {
+    let moves = sides.step(tables, two_phase, nodes.max(1.0) as u64).map(format_moves);
+    step_report(moves, sides.progress(), sides.done())
+}
+
+/// The 3x3 of a share's 54-letter state, once share `which` of `of` is known to exist.
+fn share_cube(facelets: &str, which: u32, of: u32) -> Result<CubieCube, JsError> {
+    if which >= of {
+        return Err(JsError::new(&format!("share {which} of {of} does not exist")));
     }
+    match parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))? {
+        State::Three(c) => Ok(c),
+        State::Two(_) => Err(JsError::new("error[length]: the optimal solver takes 54-letter 3x3 states")),
+    }
+}
+
+/// A step's answer: the solution if found, and where the search stands.
+fn step_report(moves: Option<String>, p: OptimalProgress, done: bool) -> SearchStep {
+    SearchStep { done, moves, depth: p.depth, lower: p.lower_bound, nodes: p.nodes as f64, upper: p.upper_bound }
 }
