@@ -54,12 +54,18 @@ function newClient(progress = onProgress) {
 
 // Starts the worker and its tables (again, after a stopped search).
 async function startWorker() {
-  if (single) await client.call('init', single.wasm);
-  // The puzzle on screen first, so its Solve is ready sooner (a 2x2 is answered by its search
-  // engine until its table is there; a 3x3 waits for its tables).
-  const first = state.size;
-  await client.call('prepare', first);
-  await client.call('prepare', 5 - first);
+  try {
+    if (single) await client.call('init', single.wasm);
+    // The puzzle on screen first, so its Solve is ready sooner (a 2x2 is answered by its search
+    // engine until its table is there; a 3x3 waits for its tables).
+    const first = state.size;
+    await client.call('prepare', first);
+    await client.call('prepare', 5 - first);
+  } catch (err) {
+    // Stop searching ended this worker while it prepared: the new one prepares on its own.
+    if (String(err.message) === 'stopped') return;
+    throw err;
+  }
   // The 3x3 search's large table is built (or loaded) in the background; Solve works meanwhile.
   client.call('preparePhase1').catch(() => {});
   // Offline after the first visit: the service worker keeps the page, scripts and wasm. It is
