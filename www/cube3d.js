@@ -86,6 +86,16 @@ export class Cube3d {
     this.cube = document.createElement('div');
     this.cube.className = 'cube3d';
     this.stickers = [];
+    this.marked = null;
+    // A dark plate just inside each face (see .plate3d).
+    for (const face of FACES) {
+      const plate = document.createElement('div');
+      plate.className = 'plate3d';
+      const [x, y, z] = AXIS[face].map((v) => v * (size / 2 - 0.02));
+      const turn = face === 'U' || face === 'D' ? ' rotateX(90deg)' : face === 'R' || face === 'L' ? ' rotateY(90deg)' : '';
+      plate.style.transform = `translate3d(calc(${x} * var(--s3d)), calc(${-y} * var(--s3d)), calc(${z} * var(--s3d)))${turn}`;
+      this.cube.append(plate);
+    }
     for (let i = 0; i < 6 * size * size; i++) {
       const s = document.createElement('div');
       s.className = 'sticker s3d';
@@ -99,14 +109,71 @@ export class Cube3d {
     this.sign = {};
   }
 
-  // Shows colours (0..5 as the net's), unless a turn is on its way (it shows them at its end).
-  show(size, colors) {
+  // Shows colours (0..5 as the net's), unless a turn is on its way (it shows them at its end),
+  // and the move to make next (`move`, or none), marked with arrows once no turn is on its way.
+  show(size, colors, move = null) {
     if (this.size !== size) this.build(size);
+    this.next = move;
     if (this.turning) {
       this.turning.after = colors;
       return;
     }
     this.paint(colors);
+    this.mark(move);
+  }
+
+  // Arrows on the stickers of the layer `move` turns, each pointing where its sticker goes: on
+  // the faces beside the turning one, every sticker of the layer; on the turning face itself,
+  // those between its corners (on a 2x2, its four), which together show the way round. A half
+  // turn's arrows carry a 2.
+  mark(move) {
+    if (this.marked === move) return;
+    for (const a of this.cube.querySelectorAll('.turn-arrow')) a.remove();
+    this.marked = move;
+    if (!move || this.size === 0) return;
+    const face = move[0];
+    const n = this.size;
+    const quarters = move.endsWith("'") ? -1 : 1;
+    const angle = 10 * quarters * this.signOf(face);
+    const [ax, ay, az] = this.cssAxis(face);
+    const turn = new DOMMatrix().rotateAxisAngleSelf(ax, ay, az, angle);
+    for (const s of this.layer(face)) {
+      const i = Number(s.dataset.sticker3d);
+      const own = place(n, i).face === face;
+      const p = i % (n * n);
+      if (own && n === 3 && p % 2 === 0) continue; // the turning face's corners and centre
+      const m = new DOMMatrix(this.resolved(this.base(i)));
+      const moved = turn.multiply(m);
+      const d = [moved.m41 - m.m41, moved.m42 - m.m42, moved.m43 - m.m43];
+      const along = (v) => d[0] * v[0] + d[1] * v[1] + d[2] * v[2];
+      const deg = (Math.atan2(along([m.m21, m.m22, m.m23]), along([m.m11, m.m12, m.m13])) * 180) / Math.PI;
+      const a = document.createElement('span');
+      a.className = 'turn-arrow';
+      a.setAttribute('aria-hidden', 'true');
+      a.dataset.arrow = move;
+      a.style.transform = `rotate(${Math.round(deg)}deg)`;
+      a.textContent = '➜';
+      if (move.endsWith('2')) {
+        const half = document.createElement('span');
+        half.className = 'half';
+        half.textContent = '2';
+        a.append(half);
+      }
+      s.append(a);
+    }
+  }
+
+  // The stickers of the layer a turn of `face` moves.
+  layer(face) {
+    const axisIndex = AXIS[face].findIndex((v) => v !== 0);
+    const outward = AXIS[face][axisIndex];
+    const edge = (this.size - 1) / 2 - 0.01;
+    return this.stickers.filter((_, i) => place(this.size, i).at[axisIndex] * outward >= edge);
+  }
+
+  // Shows the move to make (`move`, from `colors` to `after`), then turns back.
+  preview(move, colors, after, ms) {
+    this.turn(move, colors, after, ms || 400, colors);
   }
 
   paint(colors) {
@@ -145,21 +212,22 @@ export class Cube3d {
     return [x, -y, z];
   }
 
-  // Animates `move` (`R`, `U2`, `F'`) from `before` to `after` over `ms` (shown at once when 0).
-  turn(move, before, after, ms) {
+  // Animates `move` (`R`, `U2`, `F'`) from `before` to `after` over `ms` (shown at once when 0);
+  // then shows `end` (the state after the move, unless a preview turns back), with the arrows of
+  // the move to make next.
+  turn(move, before, after, ms, end = after) {
     const face = move[0];
     if (!ms || !this.stickers[0]?.animate || this.size === 0) {
-      this.paint(after);
+      this.paint(end);
+      this.mark(this.next);
       return;
     }
     this.turning?.finish();
     const quarters = move.endsWith('2') ? 2 : move.endsWith("'") ? -1 : 1;
     const angle = 90 * quarters * this.signOf(face);
     const [ax, ay, az] = this.cssAxis(face);
-    const axisIndex = AXIS[face].findIndex((v) => v !== 0);
-    const outward = AXIS[face][axisIndex];
-    const edge = (this.size - 1) / 2 - 0.01;
-    const layer = this.stickers.filter((_, i) => place(this.size, i).at[axisIndex] * outward >= edge);
+    const layer = this.layer(face);
+    this.mark(null);
     this.paint(before);
     const px = parseFloat(getComputedStyle(this.stickers[0]).width) || 40;
     const animations = layer.map((s) => {
@@ -170,12 +238,13 @@ export class Cube3d {
       );
     });
     const job = {
-      after,
+      after: end,
       finish: () => {
         if (this.turning !== job) return;
         this.turning = null;
         animations.forEach((a) => a.cancel());
         this.paint(job.after);
+        this.mark(this.next);
       },
     };
     this.turning = job;

@@ -20,6 +20,7 @@ export function initHints(deps) {
   $('next-stage').addEventListener('click', () => nextStage());
   cube3d = new Cube3d($('scene3d'));
   $('hold-view').addEventListener('click', () => cube3d.hold());
+  $('replay').addEventListener('click', replay3d);
   $('show3d').checked = settings.show3d !== false;
   $('show3d').addEventListener('change', (e) => {
     settings.show3d = e.target.checked;
@@ -41,7 +42,9 @@ export function renderHints() {
   const in3d = $('show3d').checked;
   $('scene3d').hidden = !in3d;
   $('hold-view').hidden = !in3d;
-  if (in3d) cube3d.show(sol.size, current());
+  const upcoming = settings.mode === 'count' ? null : (sol.moves[sol.step] ?? null);
+  $('replay').hidden = !in3d || !upcoming;
+  if (in3d) cube3d.show(sol.size, current(), upcoming);
   const staged = sol.stage != null;
   const aimed = staged || sol.goalLabel;
   $('hints-title').textContent = staged ? `Stage ${sol.stage + 1} of ${sol.stages}: ${sol.name}` : sol.goalLabel ? `Moves to ${sol.goalLabel}` : 'Solution';
@@ -82,7 +85,7 @@ export function renderHints() {
     net.markTurn(mode === 'count' || !next ? null : next[0], next ? directionOf(next) : '');
   }
   const unit = (qtm ? 'quarter turn' : 'move') + (left === 1 ? '' : 's');
-  $('left').textContent = sol.exact ? `${left} ${unit} left (the fewest possible).` : `At most ${left} ${unit} left.`;
+  $('left').textContent = left === 0 ? '' : sol.exact ? `${left} ${unit} left (the fewest possible).` : `${left} ${unit} left.`;
   // At the end of a stage: the next one, from where the cube is.
   $('next-stage').hidden = !(staged && !next && sol.stage + 1 < sol.stages);
   $('prev').disabled = sol.step === 0;
@@ -123,6 +126,16 @@ export function step(delta) {
   net.animateTurn(Array.from(turn_sources(sol.size, move)), turnMs());
   if ($('show3d').checked) cube3d.turn(move, before, state.colors[sol.size], turnMs());
   speakHint();
+}
+
+// The move to make, shown turning on the 3D cube, which then turns back.
+function replay3d() {
+  const sol = state.solution;
+  const m = sol?.moves[sol.step];
+  if (!m) return;
+  const before = [...current()];
+  const after = colorsOf(apply_moves(sol.size, lettersOf(sol.size, before), m), faceColors(sol.size, before));
+  cube3d.preview(m, before, after, Math.max(turnMs(), 500));
 }
 
 export function speakHint() {

@@ -1,17 +1,18 @@
-// The page's wiring: painting (mouse or keyboard, with undo), validation from Rust, solving in
-// the worker, and the buttons. The parts live in modules of their own: state.js (the cubes,
-// history, the address), settings.js, hints.js (following a solution), optimal-panel.js (Find
-// optimal), net.js (the net), solver-client.js (the workers), dom.js.
+// The page's wiring: painting (mouse or keyboard, with undo), validation from Rust, the sticker
+// field, the steps of the page (enter the cube, then follow its solution), and the buttons. The
+// parts live in modules of their own: state.js (the cubes, history, the address), settings.js,
+// solve-flow.js (Solve and the solver worker), hints.js (following a solution), optimal-panel.js
+// (Find optimal), net.js (the net), solver-client.js (the workers), dom.js.
 import init, { validate, apply_moves, fill_forced } from './pkg/cubehint.js';
-import { $, escapeHtml, problemList, seconds, setStatus } from './dom.js';
+import { $, escapeHtml, problemList, setStatus } from './dom.js';
 import { render as renderFace, initFaceView } from './face-view.js';
 import { initScan } from './scan-panel.js';
-import { goalLabel, goalText, hasGoal, initGoal, renderGoal } from './goal.js';
+import { initGoal, renderGoal } from './goal.js';
 import { initHints, renderHints, speakHint, step } from './hints.js';
 import { Net } from './net.js';
-import { cancelOptimal, findOptimal, initOptimal, searchLength } from './optimal-panel.js';
+import { cancelOptimal, findOptimal, initOptimal } from './optimal-panel.js';
 import { COLOR_KEYS, COLOR_NAMES, applyLook, faceColor, saveSettings, settings } from './settings.js';
-import { SolverClient } from './solver-client.js';
+import { initSolve, newClient, solve, solverClient, startWorker } from './solve-flow.js';
 import {
   colorsOf,
   current,
@@ -31,11 +32,13 @@ import { FACES } from './words.js';
 
 const colorName = (c) => COLOR_NAMES[c];
 const net = new Net($('net'), { onPaint: paint, colorName, onKey: netKey });
-// The single-file page (dist/cubehint.html) hands us its inlined wasm and a Blob worker.
 const single = globalThis.CUBEHINT_SINGLE;
-let client = newClient();
+// Whether the field holds text the person typed and has not used yet: the page then leaves it
+// as it is (a step through a solution, a setting), and Solve uses it first.
+let fieldEdited = false;
+initSolve({ refresh: (o) => refresh(o), showSolution, takeField });
 initHints({ net, refresh: (o) => refresh(o), nextStage: () => solve() });
-initOptimal({ newClient, single, client: () => client, refresh: (o) => refresh(o) });
+initOptimal({ newClient, single, client: solverClient, refresh: (o) => refresh(o) });
 
 // The solver's WebAssembly uses 128-bit SIMD. A module of one function returning a v128
 // constant validates only where the browser has it.
@@ -45,33 +48,6 @@ function hasSimd() {
     return WebAssembly.validate(new Uint8Array([...SIMD_PROBE, ...new Array(16).fill(0), 11]));
   } catch {
     return false;
-  }
-}
-
-function newClient(progress = onProgress) {
-  return new SolverClient(single?.workerUrl ?? new URL('./solver.worker.js', import.meta.url), progress, single?.workerType);
-}
-
-// Starts the worker and its tables (again, after a stopped search).
-async function startWorker() {
-  try {
-    if (single) await client.call('init', single.wasm);
-    // The puzzle on screen first, so its Solve is ready sooner (a 2x2 is answered by its search
-    // engine until its table is there; a 3x3 waits for its tables).
-    const first = state.size;
-    await client.call('prepare', first);
-    await client.call('prepare', 5 - first);
-  } catch (err) {
-    // Stop searching ended this worker while it prepared: the new one prepares on its own.
-    if (String(err.message) === 'stopped') return;
-    throw err;
-  }
-  // The 3x3 search's large table is built (or loaded) in the background; Solve works meanwhile.
-  client.call('preparePhase1').catch(() => {});
-  // Offline after the first visit: the service worker keeps the page, scripts and wasm. It is
-  // registered once the tables are ready, so its downloads do not slow their build.
-  if (!single && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
-    navigator.serviceWorker.register('sw.js').catch(() => {});
   }
 }
 
@@ -127,7 +103,7 @@ function refresh({ keepField = false, quiet = false } = {}) {
       ? `Hold the cube with the ${COLOR_NAMES[faces[0]]} centre on top and the ${COLOR_NAMES[faces[2]]} centre facing you. The net shows the top face above, the bottom face below, and the four sides in a row: left, front, right, back.`
       : `Hold the cube any way up; paint the top face above, the bottom face below and the four sides in a row: left, front, right, back. Hints speak of faces as you hold it.`;
   const letters = lettersOf(size, colors);
-  if (!keepField) {
+  if (!keepField && !fieldEdited) {
     $('facelets').value = letters ?? colors.map((c) => (c < 0 ? '-' : FACES[faces.indexOf(c)] ?? '?')).join('');
   }
   let valid = false;
@@ -155,7 +131,12 @@ function refresh({ keepField = false, quiet = false } = {}) {
     }
   }
   $('solve').disabled = !valid;
+  $('solve-again').disabled = !valid;
+  if (!state.solution || state.solution.size !== size) document.body.dataset.flow = 'enter';
   renderGoal();
+  // The palette beside the net being painted: the target's while a target is painted.
+  const paletteAt = state.goal[size] === 'painted' ? $('target-palette') : $('palette-home');
+  if ($('palette').parentNode !== paletteAt) paletteAt.append($('palette'));
   renderFace();
   $('optimal').hidden = size !== 3;
   $('optimal').disabled = !valid || document.body.dataset.optimal === 'searching' || isSolvedColors(size, colors);
@@ -166,6 +147,42 @@ function refresh({ keepField = false, quiet = false } = {}) {
   save();
 }
 
+// --- the steps: enter the cube, then follow its solution ------------------------------------
+
+// A narrow screen shows one step at a time: the editor folds away while a solution is followed.
+const narrow = () => window.matchMedia('(max-width: 700px)').matches;
+
+// The solution is on show: the hint, the 3D cube and Next move come into view (on a narrow
+// screen the editor folds away; Edit cube brings it back).
+function showSolution() {
+  if (!state.solution || state.solution.size !== state.size) return;
+  document.body.dataset.flow = 'follow';
+  const top = $('follow-top');
+  requestAnimationFrame(() => top.scrollIntoView({ block: 'start', behavior: 'instant' }));
+}
+
+// Back to the editor (the solution stays, for when it is shown again).
+function showEditor({ focus = false } = {}) {
+  const was = document.body.dataset.flow;
+  document.body.dataset.flow = 'enter';
+  if (was === 'follow' && narrow()) {
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    if (focus) $('solve').focus({ preventScroll: true });
+  }
+}
+
+// After Use, Use these or Use photos on a narrow screen: a cube that can be solved is, at once
+// (true); otherwise the editor stays, with Solve or the problems in view.
+function solveWhenNarrow() {
+  const letters = lettersOf(state.size, current());
+  if (!narrow() || !letters || !validate(letters).ok || isSolvedColors(state.size, current())) {
+    if (narrow()) requestAnimationFrame(() => $('status').scrollIntoView({ block: 'nearest', behavior: 'instant' }));
+    return false;
+  }
+  solve();
+  return true;
+}
+
 // --- actions -------------------------------------------------------------------------------
 
 function paint(i) {
@@ -173,6 +190,7 @@ function paint(i) {
   if (colors[i] === state.selected) return;
   net.markDoubt([]);
   remember();
+  fieldEdited = false;
   colors[i] = state.selected;
   state.solution = null;
   const filled = settings.forced ? fillForced() : 0;
@@ -180,6 +198,8 @@ function paint(i) {
   if (filled) {
     setStatus(`${$('status').innerHTML} Filled in ${filled} sticker${filled === 1 ? '' : 's'} that could only be one colour.`);
   }
+  // The cube is complete and real: Solve, the next step, in view.
+  if (!$('solve').disabled && narrow()) $('solve').scrollIntoView({ block: 'nearest', behavior: 'instant' });
 }
 
 // Paints the unpainted stickers whose colour the painted ones force; returns how many.
@@ -203,6 +223,7 @@ function fillForced() {
 
 function undoRedo(from, to) {
   if (!takeHistory(from, to)) return;
+  fieldEdited = false;
   refresh();
   setStatus(from === 'undo' ? 'Undone.' : 'Redone.');
 }
@@ -230,6 +251,7 @@ function setPuzzle(size) {
 }
 
 function setColors(size, colors) {
+  fieldEdited = false;
   if (state.size === size) remember();
   state.colors[size] = colors;
   state.solution = null;
@@ -241,8 +263,7 @@ function setColors(size, colors) {
 // letters (w r g y o b, as the palette's names start), or else moves applied to a solved cube.
 // A long run of such letters is a sticker string even when its length is wrong: it is refused
 // with its length, not read as dozens of turns. Nothing changes on a refusal.
-function useField(e) {
-  e.preventDefault();
+function applyField() {
   const text = $('facelets').value;
   const compact = text.replace(/\s+/g, '');
   if (!compact) {
@@ -250,7 +271,7 @@ function useField(e) {
       'Type a sticker string (54 letters for a 3x3, 24 for a 2x2, faces in the order U R F D L B) or moves such as <code>R U R\' U\'</code>, then press Use.',
       'invalid',
     );
-    return;
+    return false;
   }
   const letters = /^[urfdlbwgyo]+$/i.test(compact);
   const sized = compact.length === 24 || compact.length === 54;
@@ -263,18 +284,18 @@ function useField(e) {
         `<span class="bad">That sticker string${kind} has ${compact.length} letters: a 3x3 needs 54 and a 2x2 24 (spaces are ignored). Nothing was changed.</span>`,
         'invalid',
       );
-      return;
+      return false;
     }
     const size = compact.length === 24 ? 2 : 3;
     if (/^[URFDLB]+$/.test(faces)) {
       setColors(size, colorsOf(faces, faceColor()));
-      return;
+      return true;
     }
     if (/^[wrgyob]+$/i.test(compact)) {
       setColors(size, [...compact.toLowerCase()].map((ch) => COLOR_KEYS.indexOf(ch)));
       const legend = [...COLOR_KEYS].map((k, c) => `${k} ${COLOR_NAMES[c]}`).join(', ');
       $('status').insertAdjacentHTML('afterbegin', `Read as colours (${legend}). `);
-      return;
+      return true;
     }
   }
   // One word of exactly 24 or 54 letters is a sticker string with a typo, not moves (53 turns
@@ -283,133 +304,43 @@ function useField(e) {
   const stickers = oneWord || (sized && !/['’2()xz0-9]/i.test(compact));
   if (stickers) {
     setStatus(`<span class="bad">That sticker string cannot be used:</span>${problemList(validate(compact).problems)}`, 'invalid');
-    return;
+    return false;
   }
   try {
     setColors(state.size, colorsOf(apply_moves(state.size, '', text), faceColor()));
     setStatus(`Applied ${escapeHtml(text.trim())} to a solved cube.`);
+    return true;
   } catch (err) {
     setStatus(`<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, 'invalid');
+    return false;
   }
 }
 
-let solving = null; // the state being solved, while Solve waits
-
-// Ends the search (its worker is ended and started again); a solution shown stays.
-function stopButton() {
-  const stop = document.createElement('button');
-  stop.type = 'button';
-  stop.textContent = 'Stop searching';
-  stop.addEventListener('click', () => {
-    cancelOptimal(); // a hard cube's search of one length, if that is what runs
-    client.terminate();
-    client = newClient();
-    state.ready[3] = false;
-    startWorker();
-  });
-  return stop;
+// Solve's first step: text typed but not used is used now; false (the text kept, the reason
+// shown) when it cannot be.
+function takeField() {
+  if (!fieldEdited) return true;
+  const ok = applyField();
+  if (ok) fieldEdited = false;
+  return ok;
 }
 
-async function solve() {
-  const size = state.size;
-  const letters = lettersOf(size, current());
-  if (!letters) return;
-  $('solve').disabled = true;
-  setStatus(size === 3 && !state.ready[3] ? 'Preparing the 3x3 tables, then solving…' : 'Solving…');
-  // A rare hard 3x3 can take a few seconds: offer a way out after one.
-  const job = (solving = { letters, shown: false });
-  const offer = setTimeout(() => $('status').append(' Still searching. ', stopButton()), 1000);
-  try {
-    const t0 = performance.now();
-    const metric = size === 2 ? settings.metric : 'htm';
-    const method = size === 3 && !hasGoal() ? state.method : '';
-    const to = hasGoal() ? goalText() : null;
-    if (hasGoal() && !to) {
-      setStatus('<span class="bad">The painted target is not one a cube can show:</span> see the problems under the target.', 'invalid');
-      return;
-    }
-    let r;
-    const easy = settings.easy && !method && !to;
-    if (method) r = await client.call('solveStage', { facelets: letters, method });
-    else if (to) r = await client.call('solveTo', { facelets: letters, to, metric });
-    else if (easy) r = await client.call('solveEasy', { facelets: letters, metric });
-    else r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters, metric, maxLength: maxLength() });
-    const ms = performance.now() - t0;
-    // Changed meanwhile (or a hard cube's first solution is being followed): left as it is.
-    if (state.size !== size || lettersOf(size, current()) !== letters || (job.shown && state.solution?.step > 0)) return;
-    if (method && !r) {
-      state.solution = null;
-      setStatus('This cube is solved: every stage is done.');
-      return;
-    }
-    const moves = r.moves ? r.moves.split(' ') : [];
-    const exact = (size === 2 && !to) || r.optimal === true;
-    state.solution = { size, moves, step: 0, exact, metric, start: [...current()] };
-    if (r.stickers?.length) state.solution.stickers = [...r.stickers];
-    const time = `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
-    const how = exact ? 'the fewest' : r.through_solved ? 'found by way of the solved cube (the search for the fewest stopped)' : 'not proven the fewest';
-    if (method) {
-      Object.assign(state.solution, { stage: r.stage, stages: r.stages, name: r.name, goal: r.goal });
-      setStatus(`Stage ${r.stage + 1} of ${r.stages}, ${escapeHtml(r.name)}: ${escapeHtml(r.goal)} ${moves.length} move${moves.length === 1 ? '' : 's'} (${how}), found in ${time}. The pieces it places are outlined on the net.`);
-    } else if (to) {
-      state.solution.goalLabel = goalLabel();
-      setStatus(`Found ${moves.length} move${moves.length === 1 ? '' : 's'} to ${escapeHtml(goalLabel())} (${how}) in ${time}. Use Next move to follow them.`);
-    } else if (easy) {
-      const what = exact ? 'optimal solution' : 'solution';
-      const than = r.shortest_length === moves.length && r.shortest_cost === r.cost ? '' : `; the shortest found, ${r.shortest_length} moves, costs ${r.shortest_cost.toFixed(1)}`;
-      setStatus(`Found a ${moves.length}-move ${what} easy to turn (turning cost ${r.cost.toFixed(1)}${than}; chosen from ${r.candidates}) in ${time}. Use Next move to follow it.`);
-    } else if (r.gaveUp) {
-      await searchAllOfLength(letters, moves.length, ms, t0);
-    } else {
-      const what = exact ? 'optimal solution' : 'solution';
-      setStatus(`Found a ${moves.length}-move ${what} in ${time}. Use Next move to follow it.`);
-    }
-  } catch (err) {
-    const stopped = String(err.message) === 'stopped';
-    const kept = state.solution && state.solution.size === size;
-    const said = stopped ? (kept ? `Stopped. The ${state.solution.moves.length}-move solution stays.` : 'Stopped. Press Solve to search again.') : `<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`;
-    setStatus(said, stopped ? '' : 'invalid');
-  } finally {
-    solving = null;
-    clearTimeout(offer);
-    refresh({ quiet: true });
-  }
+// Use: the field's cube on the net; on a narrow screen, solved at once (the next step).
+function useField(e) {
+  e.preventDefault();
+  if (!applyField()) return;
+  fieldEdited = false;
+  solveWhenNarrow();
 }
 
-// The longest solution Solve gives a 3x3: `?max=N` in the address (1 to 20), else 20.
-function maxLength() {
-  const n = Number(new URLSearchParams(location.search).get('max'));
-  return Number.isInteger(n) && n >= 1 && n <= 20 ? n : 20;
-}
 
-// A hard 3x3 whose two-phase search found nothing within the length (its longer solution of
-// `shown` moves is on show): every sequence of that length, searched with the optimal solver's
-// tables, answers it (or proves none that short exists).
-async function searchAllOfLength(letters, shown, ms, t0) {
-  const max = maxLength();
-  setStatus(`A hard cube: the quick search found no solution of ${max} moves or fewer in ${seconds(ms)}; this one has ${shown} (shown: you can follow it). Now searching every ${max}-move sequence with the optimal solver's tables…`);
-  $('status').append(' ', stopButton());
-  const found = await searchLength(letters, max);
-  const took = seconds(performance.now() - t0);
-  if (state.size !== 3 || lettersOf(3, current()) !== letters) {
-    setStatus(`For the cube as it was when you pressed Solve, a ${found.length}-move solution was found in ${took}: ${escapeHtml(found.join(' '))}.`);
-    return;
-  }
-  const within = found.length <= max;
-  state.solution = { size: 3, moves: found, step: 0, exact: !within, metric: 'htm', start: [...current()] };
-  setStatus(
-    within
-      ? `Found a ${found.length}-move solution in ${took} (every ${max}-move sequence searched with the optimal solver's tables). Use Next move to follow it.`
-      : `No solution of ${max} moves or fewer exists: the shortest has ${found.length} moves (found in ${took}). Use Next move to follow it.`,
-  );
-}
 
 async function scramble() {
   const size = state.size;
   $('scramble').disabled = true;
   setStatus('Scrambling…');
   try {
-    const r = await client.call(size === 2 ? 'scramble2' : 'scramble3');
+    const r = await solverClient().call(size === 2 ? 'scramble2' : 'scramble3');
     setColors(size, colorsOf(r.facelets, faceColor()));
     const hold = `${COLOR_NAMES[faceColor()[0]]} on top, ${COLOR_NAMES[faceColor()[2]]} in front`;
     setStatus(`Scrambled with ${escapeHtml(r.moves)} (hold ${hold}). Press Solve.`);
@@ -417,45 +348,6 @@ async function scramble() {
     setStatus(`<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, 'invalid');
   } finally {
     $('scramble').disabled = false;
-  }
-}
-
-// A hard 3x3: a longer solution found at once, shown while the search for a shorter goes on.
-function onHardBest({ best, length, target }) {
-  const letters = lettersOf(3, current());
-  if (state.size !== 3 || !solving || solving.letters !== letters) return;
-  if (state.solution && state.solution.step > 0) return; // being followed: left alone
-  state.solution = { size: 3, moves: best.split(' '), step: 0, exact: false, metric: 'htm', start: [...current()] };
-  solving.shown = true;
-  refresh({ quiet: true });
-  setStatus(`A hard cube: found ${length} moves at once (shown; you can follow them). Searching for ${target} or fewer…`);
-  $('status').append(' ', stopButton());
-}
-
-function onProgress({ puzzle, fraction, source, ms, best, length, target }) {
-  if (puzzle === 'solve3') {
-    onHardBest({ best, length, target });
-    return;
-  }
-  if (puzzle === 'phase1') {
-    const note = $('search-note');
-    note.hidden = fraction >= 1;
-    note.textContent = `Preparing the faster 3x3 search in the background… ${Math.round(fraction * 100)}% (Solve works meanwhile)`;
-    if (source) {
-      document.body.dataset.tablesPhase1 = source;
-      document.body.dataset.tablesPhase1Ms = String(Math.round(ms));
-    }
-    return;
-  }
-  const box = $('progress-box');
-  state.ready[puzzle] = fraction >= 1;
-  box.hidden = state.ready[2] && state.ready[3];
-  $('progress').value = fraction;
-  $('progress-label').textContent =
-    fraction >= 1 ? `${puzzle}x${puzzle} tables ready.` : `Preparing ${puzzle}x${puzzle} tables… ${Math.round(fraction * 100)}%`;
-  if (source) {
-    document.body.dataset[`tables${puzzle}`] = source;
-    document.body.dataset[`tables${puzzle}Ms`] = String(Math.round(ms));
   }
 }
 
@@ -511,10 +403,14 @@ initScan((size, colors, doubtful, how) => {
     ? ` ${doubtful.length} sticker${doubtful.length === 1 ? ' was' : 's were'} hard to read (dashed outline): check ${doubtful.length === 1 ? 'it' : 'them'} against your cube.`
     : '';
   $('status').insertAdjacentHTML('afterbegin', `${escapeHtml(how[0].toUpperCase() + how.slice(1))}.${escapeHtml(check)} `);
+  if (!solveWhenNarrow()) showEditor();
 });
 $('next').addEventListener('click', () => step(1));
 $('prev').addEventListener('click', () => step(-1));
 $('facelet-form').addEventListener('submit', useField);
+$('facelets').addEventListener('input', () => (fieldEdited = true));
+$('edit-cube').addEventListener('click', () => showEditor({ focus: true }));
+$('solve-again').addEventListener('click', solve);
 document.addEventListener('keydown', onKeydown);
 // A setting: keep it, then do what it changes.
 function onSetting(id, key, read, then) {
@@ -564,6 +460,8 @@ window.addEventListener('hashchange', () => {
   setPuzzle(state.size);
 });
 setPuzzle(state.size);
+// A link or a reload with a solution in it opens on that solution.
+if (state.solution) showSolution();
 $('progress-box').hidden = false;
 if (hasSimd()) {
   startWorker();

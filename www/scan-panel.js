@@ -115,12 +115,20 @@ function facePicture(face) {
   }
 }
 
+// The step on show: the face to capture (`at`), or, with all six captured and none picked again
+// (`at` -1), Use these.
 function showStep() {
-  const face = ORDER[at];
+  const face = ORDER[at] ?? null;
+  const all = ORDER.every((_, k) => captured[k]);
   facePicture(face);
-  $('scan-step').textContent = `Face ${at + 1} of 6 (${face}): show ${HOW[face]}. Fill the grid with it, then press Capture.`;
+  $('scan-step').textContent = face
+    ? `Face ${at + 1} of 6 (${face}): show ${HOW[face]}. Fill the grid with it, then press Capture.`
+    : 'All six faces captured: press Use these, or pick a face under Capture again.';
   for (const b of document.querySelectorAll('[data-scan-face]')) b.setAttribute('aria-pressed', String(b.dataset.scanFace === face));
-  $('scan-use').disabled = captured.filter(Boolean).length < 6;
+  $('scan-capture').disabled = !face;
+  $('scan-use').disabled = !all;
+  $('scan-use').classList.toggle('primary', all && !face);
+  $('scan-capture').classList.toggle('primary', Boolean(face));
 }
 
 async function startCamera() {
@@ -150,8 +158,10 @@ async function startCamera() {
   const same = lastRead?.size === state.size && lastRead.colors.every((c, i) => c === state.colors[state.size][i]);
   if (capturedSize !== state.size || !same) captured = [];
   capturedSize = state.size;
-  at = Math.max(0, ORDER.findIndex((_, k) => !captured[k]));
+  at = ORDER.findIndex((_, k) => !captured[k]);
   $('scan-live').hidden = false;
+  // The video and Capture in view (on a phone they start below the fold).
+  requestAnimationFrame(() => $('scan-live').scrollIntoView({ block: 'start', behavior: 'instant' }));
   const video = $('scan-video');
   video.srcObject = stream;
   await video.play().catch(() => {});
@@ -169,12 +179,11 @@ function stopCamera() {
 function capture() {
   const video = $('scan-video');
   if (!stream || !video.videoWidth) return;
+  if (at < 0) return;
   captured[at] = pixels(video, video.videoWidth, video.videoHeight);
-  // On to the first face not captured yet, else the next in order.
-  const missing = ORDER.findIndex((_, k) => !captured[k]);
-  at = missing >= 0 ? missing : (at + 1) % ORDER.length;
+  // On to the first face not captured yet; with all six, Use these.
+  at = ORDER.findIndex((_, k) => !captured[k]);
   showStep();
-  if (missing < 0) say('All six faces captured: press Use these, or pick a face to capture it again.');
 }
 
 // Wires the buttons; `onRead(size, colors, doubtful, how)` puts what was read on the net.
@@ -190,6 +199,7 @@ export function initScan(onRead) {
   $('scan-use').addEventListener('click', () => {
     const images = [...captured];
     stopCamera();
+    say('');
     finish(images, `${state.size}x${state.size} read from the camera`);
   });
   faceButtons($('scan-faces'), ORDER, 'scanFace', () => 'capture this face again', (face) => {

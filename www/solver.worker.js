@@ -380,37 +380,45 @@ const handlers = {
   prepare: (puzzle) => prepare(puzzle),
   preparePhase1: () => preparePhase1(),
   solve2: ({ facelets, metric = 'htm' }) => plain(solver.solve_2x2(facelets, metric), ['moves', 'engine', 'length']),
-  // Most cubes are answered within QUICK_NODES. A hard one gets a longer solution at once (told
-  // to the page, which shows it), then shorter ones, each search given more nodes than the last,
-  // until one within `maxLength` turns up or HARD_MS have gone; then `gaveUp`, and the page
-  // searches every sequence of that length with the optimal solver's tables. The page's Stop
-  // ends it.
+  // Nearly every cube is answered within FIRST_NODES (well under a second). A hard one gets a
+  // longer solution at once (a 30-move cap is met in milliseconds, then shortened while that
+  // stays quick), told to the page, which shows it within a second; then the search for one
+  // within `maxLength` goes on, each try given more nodes than the last, until one turns up or
+  // HARD_MS have gone; then `gaveUp`, and the page searches every sequence of that length with
+  // the optimal solver's tables. The page's Stop ends it.
   solve3: async ({ facelets, maxLength = 20 }) => {
     await prepare(3);
     const KEYS = ['moves', 'optimal'];
     // A try that ran out of nodes ('stopped') or went through every phase-1 length without one
     // short enough ('too-long': not a proof that none exists) hands over to the next step.
     const missed = (err) => /stopped|too-long/.test(String(err?.message ?? err));
-    try {
-      return plain(solver.solve_3x3(facelets, maxLength, QUICK_NODES), KEYS);
-    } catch (err) {
-      if (!missed(err)) throw err;
-    }
-    const t0 = performance.now();
-    let best = plain(solver.solve_3x3(facelets, 30, HARD_NODES), KEYS);
-    let budget = QUICK_NODES;
-    for (;;) {
-      const length = best.moves.split(' ').length;
-      if (length <= maxLength) return best;
-      postMessage({ progress: { puzzle: 'solve3', best: best.moves, length, target: maxLength } });
-      await pause();
+    const attempt = (length, nodes) => {
       try {
-        best = plain(solver.solve_3x3(facelets, length - 1, budget), KEYS);
+        return plain(solver.solve_3x3(facelets, length, nodes), KEYS);
       } catch (err) {
         if (!missed(err)) throw err;
-        if (/too-long/.test(String(err?.message ?? err)) || performance.now() - t0 > HARD_MS) return { ...best, gaveUp: true };
-        budget *= 2;
+        return { missed: String(err?.message ?? err) };
       }
+    };
+    const first = attempt(maxLength, FIRST_NODES);
+    if (!first.missed) return first;
+    const t0 = performance.now();
+    let best = plain(solver.solve_3x3(facelets, 30, HARD_NODES), KEYS);
+    const size = (r) => r.moves.split(' ').length;
+    while (size(best) > maxLength + 1 && performance.now() - t0 < SHORTEN_MS) {
+      const shorter = attempt(size(best) - 1, SHORTEN_NODES);
+      if (shorter.missed) break;
+      best = shorter;
+    }
+    if (size(best) <= maxLength) return best;
+    postMessage({ progress: { puzzle: 'solve3', best: best.moves, length: size(best), target: maxLength } });
+    let budget = QUICK_NODES;
+    for (;;) {
+      await pause();
+      const r = attempt(maxLength, budget);
+      if (!r.missed) return r;
+      if (/too-long/.test(r.missed) || performance.now() - t0 > HARD_MS) return { ...best, gaveUp: true };
+      budget *= 2;
     }
   },
   invert: (moves) => solver.invert(moves),
@@ -449,11 +457,16 @@ function plain(result, keys) {
 const SEARCH_STEP = ['done', 'moves', 'depth', 'lower', 'nodes', 'upper'];
 const TARGET_KEYS = ['moves', 'optimal', 'through_solved', 'stage', 'stages', 'name', 'goal', 'stickers'];
 const TARGET_NODES = 3e7;
-// A 3x3 search's first try (far more than random cubes need: `cubehint bench 3x3
-// --small-tables` solves the slowest of 1,000 in a quarter of a second natively), and the most a
-// hard cube's first, longer solution may take (it nearly always takes far fewer).
-const QUICK_NODES = 2e7;
+// A 3x3 search's first try: about half a second in Chromium (0.9 s with the phase-1 table, whose
+// nodes cost more and are fewer), in which 2,994 of 3,000 random cubes were answered with 2
+// million nodes. Then the most a hard cube's first, longer solution may take (a 30-move cap is
+// met in a few milliseconds), the nodes and time spent shortening it before it is shown, and the
+// next tries' first budget (doubled each time).
+const FIRST_NODES = 3e6;
 const HARD_NODES = 1.6e9;
+const SHORTEN_NODES = 5e5;
+const SHORTEN_MS = 250;
+const QUICK_NODES = 2e7;
 // How long a hard cube's two-phase search for one within the length goes on: as the CLI's 10 s.
 const HARD_MS = 10000;
 

@@ -1,0 +1,295 @@
+// Solving, from the press of Solve to the solution on show: the solver worker (started, stopped
+// and started again), the kinds of solve (plain, to a target, stage by stage, easy to turn), a
+// hard cube's way (a longer solution at once, shorter ones offered, never swapped in under the
+// person following), and the tables' progress. main.js wires the buttons; hints.js follows.
+import { $, escapeHtml, seconds, setStatus } from './dom.js';
+import { goalLabel, goalText, hasGoal } from './goal.js';
+import { cancelOptimal, searchLength } from './optimal-panel.js';
+import { settings } from './settings.js';
+import { SolverClient } from './solver-client.js';
+import { current, lettersOf, state } from './state.js';
+
+// The single-file page (dist/cubehint.html) hands us its inlined wasm and a Blob worker.
+const single = globalThis.CUBEHINT_SINGLE;
+let client = null;
+let refresh = null;
+let showSolution = null; // () => void: the follow view, once a solution is on show
+let takeField = null; // () => boolean: uses text typed into the field but not yet used
+
+// "a 20-move", "an 8-move", "an 18-move".
+export const nMove = (n) => `${/^(8|11|18)$|^8\d$/.test(String(n)) ? 'an' : 'a'} ${n}-move`;
+const movesWord = (n) => `${n} move${n === 1 ? '' : 's'}`;
+
+export function newClient(progress = onProgress) {
+  return new SolverClient(single?.workerUrl ?? new URL('./solver.worker.js', import.meta.url), progress, single?.workerType);
+}
+
+export const solverClient = () => client;
+
+// `deps`: the page's refresh, what shows the follow view, and what takes the typed field.
+export function initSolve(deps) {
+  ({ refresh, showSolution, takeField } = deps);
+  client = newClient();
+}
+
+// Starts the worker and its tables (again, after a stopped search).
+export async function startWorker() {
+  const mine = client;
+  try {
+    if (single) await mine.call('init', single.wasm);
+    // The puzzle on screen first, so its Solve is ready sooner (a 2x2 is answered by its search
+    // engine until its table is there; a 3x3 waits for its tables).
+    const first = state.size;
+    await mine.call('prepare', first);
+    await mine.call('prepare', 5 - first);
+  } catch (err) {
+    // Stop searching ended this worker while it prepared: the new one prepares on its own.
+    if (String(err.message) === 'stopped') return;
+    throw err;
+  }
+  // The 3x3 search's large table is built (or loaded) in the background; Solve works meanwhile.
+  // Its note goes when it is ready, and also when it cannot be (the worker was stopped, or the
+  // table did not fit): Solve works without it.
+  mine.call('preparePhase1').catch(() => {
+    if (mine === client) $('search-note').hidden = true;
+  });
+  // Offline after the first visit: the service worker keeps the page, scripts and wasm. It is
+  // registered once the tables are ready, so its downloads do not slow their build.
+  if (!single && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    navigator.serviceWorker.register('sw.js').catch(() => {});
+  }
+}
+
+// The search under way: { letters, size, shown, stopped, better }, else null.
+let job = null;
+
+// Ends whatever search is under way at once (its worker is ended and a new one started); a
+// solution on show stays, and the status says so.
+export function stopSearch({ quiet = false } = {}) {
+  cancelOptimal(); // a hard cube's search of one length, if that is what runs
+  if (job) job.stopped = true;
+  client.terminate();
+  client = newClient();
+  state.ready[3] = false;
+  $('search-note').hidden = true;
+  startWorker();
+  job = null;
+  $('solve').disabled = false;
+  if (quiet) return;
+  const sol = state.solution;
+  const kept = sol && sol.size === state.size;
+  setStatus(kept ? `Stopped. The ${sol.moves.length}-move solution stays.` : 'Stopped. Press Solve to search again.');
+  refresh({ quiet: true });
+}
+
+function stopButton() {
+  const stop = document.createElement('button');
+  stop.type = 'button';
+  stop.textContent = 'Stop searching';
+  stop.addEventListener('click', () => stopSearch());
+  return stop;
+}
+
+// A button in the status that puts `moves` on show, found for the cube as it was when Solve was
+// pressed (`letters`), instead of the solution being followed; offered, never swapped in.
+function offerButton(moves, letters, exact) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'primary';
+  b.textContent = `Show the ${moves.length}-move solution`;
+  b.addEventListener('click', () => {
+    const sol = state.solution;
+    // Back to the cube as entered first (the moves followed are undone on the net).
+    if (sol && sol.size === 3 && lettersOf(3, sol.start) === letters) state.colors[3] = [...sol.start];
+    if (state.size !== 3 || lettersOf(3, current()) !== letters) return;
+    state.solution = { size: 3, moves, step: 0, exact, metric: 'htm', start: [...current()] };
+    setStatus(`Showing ${nMove(moves.length)} solution${exact ? ', the fewest possible' : ''}. Use Next move to follow it.`);
+    refresh({ quiet: true });
+    showSolution();
+  });
+  return b;
+}
+
+// Whether the solution on show is one the person has started to follow.
+const following = () => state.solution && state.solution.step > 0;
+
+// Offers a shorter solution found for a hard cube while a longer one is on show. When the person
+// has started to follow the longer one, it is said (the rest of theirs may be as short).
+function offerShorter(moves, letters, exact, still = '') {
+  const sol = state.solution;
+  const left = sol ? sol.moves.length - sol.step : 0;
+  const intro = `Found ${nMove(moves.length)} solution for the cube as you entered it${exact ? ' (the fewest possible)' : ''}.`;
+  if (following()) {
+    setStatus(`${intro} You are following the ${sol.moves.length}-move one: ${movesWord(left)} left on it.${still} `);
+  } else {
+    setStatus(`${intro} The ${sol.moves.length}-move one stays on show until you choose.${still} `);
+  }
+  $('status').append(offerButton(moves, letters, exact));
+}
+
+// What Solve does: the cube on show (or the text typed into the field, when it was changed and
+// not used yet), solved in the worker the way the settings say.
+export async function solve() {
+  // Typed but not used: that is the cube to solve (a wrong text is refused and kept).
+  if (!takeField()) return;
+  const size = state.size;
+  const letters = lettersOf(size, current());
+  if (!letters) return;
+  // Solve again during a search: the old one ends first.
+  if (job) stopSearch({ quiet: true });
+  $('solve').disabled = true;
+  setStatus(size === 3 && !state.ready[3] ? 'Preparing the 3x3 tables, then solving…' : 'Solving…');
+  const mine = (job = { letters, size, shown: false, stopped: false });
+  // A rare hard 3x3 can take a few seconds: offer a way out after one.
+  const offer = setTimeout(() => mine === job && !mine.shown && $('status').append(' Still searching. ', stopButton()), 1000);
+  const live = () => job === mine && !mine.stopped;
+  try {
+    const t0 = performance.now();
+    const metric = size === 2 ? settings.metric : 'htm';
+    const method = size === 3 && !hasGoal() ? state.method : '';
+    const to = hasGoal() ? goalText() : null;
+    if (hasGoal() && !to) {
+      setStatus('<span class="bad">The painted target is not one a cube can show:</span> see the problems under the target.', 'invalid');
+      return;
+    }
+    let r;
+    const easy = settings.easy && !method && !to;
+    if (method) r = await client.call('solveStage', { facelets: letters, method });
+    else if (to) r = await client.call('solveTo', { facelets: letters, to, metric });
+    else if (easy) r = await client.call('solveEasy', { facelets: letters, metric });
+    else r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters, metric, maxLength: maxLength() });
+    const ms = performance.now() - t0;
+    if (!live()) return;
+    const moves = r?.moves ? r.moves.split(' ') : [];
+    // A hard cube whose longer solution is on show: the answer is offered, not swapped in.
+    if (mine.shown) {
+      if (r.gaveUp) await hardLength(mine, moves.length, ms, t0);
+      else offerShorter(moves, letters, r.optimal === true, ` Found in ${seconds(ms)}.`);
+      return;
+    }
+    // Changed meanwhile: left as it is.
+    if (state.size !== size || lettersOf(size, current()) !== letters) return;
+    if (method && !r) {
+      state.solution = null;
+      setStatus('This cube is solved: every stage is done.');
+      return;
+    }
+    const exact = (size === 2 && !to) || r.optimal === true;
+    state.solution = { size, moves, step: 0, exact, metric, start: [...current()] };
+    if (r.stickers?.length) state.solution.stickers = [...r.stickers];
+    const time = `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+    const how = exact ? 'the fewest' : r.through_solved ? 'found by way of the solved cube (the search for the fewest stopped)' : 'not proven the fewest';
+    if (method) {
+      Object.assign(state.solution, { stage: r.stage, stages: r.stages, name: r.name, goal: r.goal });
+      setStatus(`Stage ${r.stage + 1} of ${r.stages}, ${escapeHtml(r.name)}: ${escapeHtml(r.goal)} ${movesWord(moves.length)} (${how}), found in ${time}. The pieces it places are outlined on the net.`);
+    } else if (to) {
+      state.solution.goalLabel = goalLabel();
+      setStatus(`Found ${movesWord(moves.length)} to ${escapeHtml(goalLabel())} (${how}) in ${time}. Use Next move to follow them.`);
+    } else if (easy) {
+      const what = exact ? 'optimal solution' : 'solution';
+      const than = r.shortest_length === moves.length && r.shortest_cost === r.cost ? '' : `; the shortest found, ${r.shortest_length} moves, costs ${r.shortest_cost.toFixed(1)}`;
+      setStatus(`Found ${nMove(moves.length)} ${what} easy to turn (turning cost ${r.cost.toFixed(1)}${than}; chosen from ${r.candidates}) in ${time}. Use Next move to follow it.`);
+    } else if (moves.length === 0) {
+      setStatus('This cube is already solved.');
+    } else {
+      const what = exact ? 'optimal solution' : 'solution';
+      setStatus(`Found ${nMove(moves.length)} ${what} in ${time}. Use Next move to follow it.`);
+    }
+    showSolution();
+  } catch (err) {
+    if (!live() && String(err.message) === 'stopped') return; // said by stopSearch
+    const stopped = String(err.message) === 'stopped';
+    const kept = state.solution && state.solution.size === size;
+    const said = stopped ? (kept ? `Stopped. The ${state.solution.moves.length}-move solution stays.` : 'Stopped. Press Solve to search again.') : `<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`;
+    setStatus(said, stopped ? '' : 'invalid');
+  } finally {
+    clearTimeout(offer);
+    if (job === mine) {
+      job = null;
+      refresh({ quiet: true });
+    }
+  }
+}
+
+// The longest solution Solve gives a 3x3: `?max=N` in the address (1 to 20), else 20.
+function maxLength() {
+  const n = Number(new URLSearchParams(location.search).get('max'));
+  return Number.isInteger(n) && n >= 1 && n <= 20 ? n : 20;
+}
+
+// A hard 3x3 whose two-phase search found nothing within the length (its longer solution is on
+// show): every sequence of that length, searched with the optimal solver's tables, answers it
+// (or proves none that short exists). Not while the person already follows the longer one:
+// that search takes minutes and gigabytes, and its answer could not be used any more.
+async function hardLength(mine, shown, ms, t0) {
+  const max = maxLength();
+  const letters = mine.letters;
+  if (following()) {
+    setStatus(`No solution of ${max} moves or fewer turned up in ${seconds(ms)}. You are following the ${shown}-move one, which solves the cube; Find optimal searches for the shortest.`);
+    return;
+  }
+  setStatus(`A hard cube: the quick search found no solution of ${max} moves or fewer in ${seconds(ms)}; the ${shown}-move one is on show (you can follow it). Now searching every ${max}-move sequence with the optimal solver's tables…`);
+  $('status').append(' ', stopButton());
+  const found = await searchLength(letters, max);
+  if (job !== mine || mine.stopped) return;
+  const took = seconds(performance.now() - t0);
+  const within = found.length <= max;
+  if (!within && !following() && state.size === 3 && lettersOf(3, current()) === letters) {
+    // Proven: nothing that short exists, and this is a shortest solution.
+    state.solution = { size: 3, moves: found, step: 0, exact: true, metric: 'htm', start: [...current()] };
+    setStatus(`No solution of ${max} moves or fewer exists: the shortest has ${found.length} moves (found in ${took}). Use Next move to follow it.`);
+    showSolution();
+    return;
+  }
+  offerShorter(found, letters, !within, ` Every ${max}-move sequence searched with the optimal solver's tables, in ${took}.`);
+}
+
+// A hard 3x3: a longer solution found at once. The first is shown (the person can follow it at
+// once); shorter ones found meanwhile are offered.
+function onHardBest({ best, length, target }) {
+  const mine = job;
+  if (!mine || mine.stopped || mine.size !== 3) return;
+  const letters = lettersOf(3, current());
+  if (!mine.shown) {
+    if (state.size !== 3 || letters !== mine.letters) return;
+    state.solution = { size: 3, moves: best.split(' '), step: 0, exact: false, metric: 'htm', start: [...current()] };
+    mine.shown = true;
+    refresh({ quiet: true });
+    setStatus(`A hard cube: found ${length} moves at once (shown; you can follow them). Searching for ${target} or fewer…`);
+    $('status').append(' ', stopButton());
+    showSolution();
+    return;
+  }
+  offerShorter(best.split(' '), mine.letters, false, ` Still searching for ${target} or fewer…`);
+  $('status').append(' ', stopButton());
+}
+
+export function onProgress({ puzzle, fraction, source, ms, best, length, target }) {
+  if (puzzle === 'solve3') {
+    onHardBest({ best, length, target });
+    return;
+  }
+  if (puzzle === 'phase1') {
+    const note = $('search-note');
+    note.hidden = fraction >= 1;
+    note.textContent = `Preparing the faster 3x3 search in the background… ${Math.min(99, Math.floor(fraction * 100))}% (Solve works meanwhile)`;
+    if (source) {
+      document.body.dataset.tablesPhase1 = source;
+      document.body.dataset.tablesPhase1Ms = String(Math.round(ms));
+    }
+    return;
+  }
+  const box = $('progress-box');
+  state.ready[puzzle] = fraction >= 1;
+  box.hidden = state.ready[2] && state.ready[3];
+  $('progress').value = fraction;
+  $('progress-label').textContent =
+    fraction >= 1 ? `${puzzle}x${puzzle} tables ready.` : `Preparing ${puzzle}x${puzzle} tables… ${Math.min(99, Math.floor(fraction * 100))}%`;
+  if (source) {
+    document.body.dataset[`tables${puzzle}`] = source;
+    document.body.dataset[`tables${puzzle}Ms`] = String(Math.round(ms));
+  }
+}
+
+// Whether a search is under way.
+export const searching = () => job !== null;
