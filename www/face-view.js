@@ -100,9 +100,16 @@ export function render() {
     b.dataset.color = c < 0 ? '' : FACES[c];
     b.dataset.letter = c < 0 ? '' : (FACES[faces.indexOf(c)] ?? '');
     b.classList.toggle('problem', net.buttons[i]?.classList.contains('problem') ?? false);
+    b.classList.toggle('doubt', net.buttons[i]?.classList.contains('doubt') ?? false);
     b.setAttribute('aria-label', `${face}${p + 1}: ${c < 0 ? 'not painted' : COLOR_NAMES[c]}`);
   });
   for (const b of document.querySelectorAll('[data-face-jump]')) b.setAttribute('aria-pressed', String(b.dataset.faceJump === face));
+}
+
+// Shows face `f` (an index into FACES), as after a scan whose doubtful stickers start there.
+export function showFace(f) {
+  at = ORDER.indexOf(FACES[f]);
+  render();
 }
 
 // Wires the switch (on by default on narrow screens), the face buttons and the jumps.

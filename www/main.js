@@ -5,7 +5,7 @@
 // (Find optimal), net.js (the net), solver-client.js (the workers), dom.js.
 import init, { validate, apply_moves, fill_forced } from './pkg/cubehint.js';
 import { $, escapeHtml, problemList, setStatus } from './dom.js';
-import { render as renderFace, initFaceView } from './face-view.js';
+import { render as renderFace, initFaceView, showFace } from './face-view.js';
 import { initScan } from './scan-panel.js';
 import { initGoal, renderGoal } from './goal.js';
 import { initHints, renderHints, speakHint, step } from './hints.js';
@@ -131,7 +131,6 @@ function refresh({ keepField = false, quiet = false } = {}) {
     }
   }
   $('solve').disabled = !valid;
-  $('solve-again').disabled = !valid;
   if (!state.solution || state.solution.size !== size) document.body.dataset.flow = 'enter';
   renderGoal();
   // The palette beside the net being painted: the target's while a target is painted.
@@ -173,13 +172,13 @@ function showEditor({ focus = false } = {}) {
 
 // After Use, Use these or Use photos on a narrow screen: a cube that can be solved is, at once
 // (true); otherwise the editor stays, with Solve or the problems in view.
-function solveWhenNarrow() {
+function solveWhenNarrow(note = '') {
   const letters = lettersOf(state.size, current());
   if (!narrow() || !letters || !validate(letters).ok || isSolvedColors(state.size, current())) {
     if (narrow()) requestAnimationFrame(() => $('status').scrollIntoView({ block: 'nearest', behavior: 'instant' }));
     return false;
   }
-  solve();
+  solve({ note });
   return true;
 }
 
@@ -330,7 +329,7 @@ function useField(e) {
   e.preventDefault();
   if (!applyField()) return;
   fieldEdited = false;
-  solveWhenNarrow();
+  solveWhenNarrow(/^Applied|^Read as/.test($('status').textContent) ? `${$('status').innerHTML} ` : '');
 }
 
 
@@ -402,15 +401,19 @@ initScan((size, colors, doubtful, how) => {
   const check = doubtful.length
     ? ` ${doubtful.length} sticker${doubtful.length === 1 ? ' was' : 's were'} hard to read (dashed outline): check ${doubtful.length === 1 ? 'it' : 'them'} against your cube.`
     : '';
-  $('status').insertAdjacentHTML('afterbegin', `${escapeHtml(how[0].toUpperCase() + how.slice(1))}.${escapeHtml(check)} `);
-  if (!solveWhenNarrow()) showEditor();
+  const note = `${escapeHtml(how[0].toUpperCase() + how.slice(1))}.${escapeHtml(check)} `;
+  $('status').insertAdjacentHTML('afterbegin', note);
+  // Stickers hard to read are checked first: Solve then, with them in view.
+  if (doubtful.length || !solveWhenNarrow(note)) {
+    showEditor();
+    if (doubtful.length) showFace(Math.floor(doubtful[0] / (size * size)));
+  }
 });
 $('next').addEventListener('click', () => step(1));
 $('prev').addEventListener('click', () => step(-1));
 $('facelet-form').addEventListener('submit', useField);
 $('facelets').addEventListener('input', () => (fieldEdited = true));
 $('edit-cube').addEventListener('click', () => showEditor({ focus: true }));
-$('solve-again').addEventListener('click', solve);
 document.addEventListener('keydown', onKeydown);
 // A setting: keep it, then do what it changes.
 function onSetting(id, key, read, then) {

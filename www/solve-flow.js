@@ -128,8 +128,10 @@ function offerShorter(moves, letters, exact, still = '') {
 }
 
 // What Solve does: the cube on show (or the text typed into the field, when it was changed and
-// not used yet), solved in the worker the way the settings say.
-export async function solve() {
+// not used yet), solved in the worker the way the settings say. `note` (HTML) goes before what
+// the status then says (how the cube was entered, say). A click's event is no option.
+export async function solve(options) {
+  const { note = '' } = options instanceof Event ? {} : (options ?? {});
   // Typed but not used: that is the cube to solve (a wrong text is refused and kept).
   if (!takeField()) return;
   const size = state.size;
@@ -195,6 +197,7 @@ export async function solve() {
       const what = exact ? 'optimal solution' : 'solution';
       setStatus(`Found ${nMove(moves.length)} ${what} in ${time}. Use Next move to follow it.`);
     }
+    if (note) $('status').insertAdjacentHTML('afterbegin', note);
     showSolution();
   } catch (err) {
     if (!live() && String(err.message) === 'stopped') return; // said by stopSearch

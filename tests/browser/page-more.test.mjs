@@ -37,7 +37,8 @@ test('the address bar holds puzzle, state and hint step, and a fresh browser res
   await fresh.reload();
   await fresh.waitForSelector('body[data-ready="true"]');
   assert.ok(await isSolvedNet(fresh));
-  assert.match(await fresh.locator('#left').textContent(), /0 moves left/);
+  assert.match(await fresh.locator('#hint').textContent(), /Solved/);
+  assert.equal(await fresh.getByRole('button', { name: 'Previous move' }).isEnabled(), true, 'the solution is kept, at its end');
   await context.close();
 });
 

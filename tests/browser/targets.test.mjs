@@ -195,9 +195,12 @@ test('a face at a time on a phone: large stickers, the same state, undo and vali
   assert.match(await status(page).textContent(), /cannot exist|Too many|Painting/);
   await page.getByRole('button', { name: 'Undo' }).click();
   assert.equal(await page.locator('[data-facelet="U1"]').getAttribute('data-color'), 'U');
-  // The next face is the front, with how to hold the cube; keys paint there too.
+  // The faces go in the page's one order (U R F D L B, as the camera and the sticker string): the
+  // front is the third, with how to hold the cube; keys paint there too.
   await page.getByRole('button', { name: 'Next face' }).click();
-  assert.match(await page.locator('#face-title').textContent(), /Face 2 of 6: front \(F\)/);
+  assert.match(await page.locator('#face-title').textContent(), /Face 2 of 6: right \(R\)/);
+  await page.getByRole('button', { name: 'Next face' }).click();
+  assert.match(await page.locator('#face-title').textContent(), /Face 3 of 6: front \(F\)/);
   assert.match(await page.locator('#face-hold').textContent(), /white on top, green facing you/);
   await page.locator('[data-face-sticker="4"]').focus();
   await page.keyboard.press('4');
