@@ -25,6 +25,7 @@ const FILES = [
   'cube3d.js',
   'scan.js',
   'scan-panel.js',
+  'solve-flow.js',
   'pkg/cubehint.js',
   'pkg/cubehint_bg.wasm',
   'icon.svg',

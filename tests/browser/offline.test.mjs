@@ -2,7 +2,7 @@
 // origin, cached tables that are checked before use, and the Content-Security-Policy.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launch, useField, isSolvedNet, solveByHints, status, damageStored } from './helpers.mjs';
 
@@ -27,6 +27,12 @@ async function solveBoth(page) {
     assert.ok(await isSolvedNet(page), `${size} solved by the hints`);
   }
 }
+
+test('the service worker keeps every script of the page', () => {
+  const sw = readFileSync('www/sw.js', 'utf8');
+  const scripts = readdirSync('www').filter((f) => f.endsWith('.js') && !['sw.js', 'version.js'].includes(f));
+  for (const f of scripts) assert.ok(sw.includes(`'${f}'`), `${f} is in sw.js's FILES`);
+});
 
 test('after one visit the page loads and solves both puzzles with the network off', async () => {
   const context = await env.browser.newContext();

@@ -163,19 +163,25 @@ test('colour schemes and face letters', async () => {
   await page.close();
 });
 
-test('no serious or critical accessibility violations (axe-core)', async () => {
-  const context = await env.browser.newContext({ bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto(env.base);
-  await page.waitForSelector('body[data-ready="true"]');
-  await useField(page, "R U");
-  await page.getByRole('button', { name: 'Solve' }).click();
-  await page.getByTestId('solution').locator('button').first().waitFor();
-  await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target})`), []);
-  await context.close();
+test('no serious or critical accessibility violations (axe-core), on a desktop and a phone, editing and following', async () => {
+  for (const viewport of [{ width: 1200, height: 900 }, { width: 375, height: 740 }]) {
+    const context = await env.browser.newContext({ bypassCSP: true, viewport });
+    const page = await context.newPage();
+    await page.goto(env.base);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
+    const check = async (what) => {
+      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target})`), [], `${viewport.width} px, ${what}`);
+    };
+    await check('editing');
+    await useField(page, 'R U');
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await page.getByTestId('solution').locator('button').first().waitFor();
+    await check('following');
+    await context.close();
+  }
 });
 
 test('works on a phone-sized screen (375 px) and on desktop', async () => {

@@ -71,6 +71,14 @@ test('on a phone: scan by camera, then follow every hint to solved, each control
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    // What the faster search's note said while it was on show.
+    await page.addInitScript(() => {
+      window.noteSaid = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const note = document.getElementById('search-note');
+        new MutationObserver(() => note.hidden || window.noteSaid.push(note.textContent)).observe(note, { attributes: true, childList: true, characterData: true, subtree: true });
+      });
+    });
     await page.goto(env.base);
     await page.waitForSelector('body[data-ready="true"]');
     const w = walker(page);
@@ -141,6 +149,10 @@ test('on a phone: scan by camera, then follow every hint to solved, each control
     // Edit the cube: one tap back to the editor.
     await w.tap('Edit the cube', page.getByRole('button', { name: 'Edit the cube' }));
     assert.ok(await page.locator('#face-grid').isVisible(), 'the editor is back');
+    // The faster search's note went once its table was ready, and never said 100 % before.
+    await page.waitForFunction(() => document.body.dataset.tablesPhase1, null, { timeout: 120_000 });
+    assert.ok(await page.locator('#search-note').isHidden(), 'the note is gone');
+    assert.deepEqual((await page.evaluate(() => window.noteSaid)).filter((t) => /100\s*%/.test(t)), []);
     const report = `${w.taps} taps, ${w.scrolled} px scrolled by hand, ${w.missed.length} controls out of view${w.missed.length ? ` (${w.missed.join(', ')})` : ''}; ${moves.length} moves followed`;
     t.diagnostic(report);
     console.log(`# phone flow: ${report}`);
