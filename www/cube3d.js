@@ -134,7 +134,7 @@ export class Cube3d {
     const face = move[0];
     const n = this.size;
     const quarters = move.endsWith("'") ? -1 : 1;
-    const angle = 10 * quarters * this.signOf(face);
+    const angle = quarters * this.signOf(face); // a degree: the chord is the tangent
     const [ax, ay, az] = this.cssAxis(face);
     const turn = new DOMMatrix().rotateAxisAngleSelf(ax, ay, az, angle);
     for (const s of this.layer(face)) {

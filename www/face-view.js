@@ -85,6 +85,7 @@ function go(delta) {
 export function render() {
   const on = $('face-at-a-time').checked;
   $('face-view').hidden = !on;
+  document.body.classList.toggle('face-at-a-time', on);
   if (!on) return;
   const size = state.size;
   if ($('face-grid').dataset.size !== String(size)) build();
