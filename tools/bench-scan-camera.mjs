@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../tests/browser/helpers.mjs';
-import { faces, launchWithCamera, randomMoves, renderFace, rng, y4m } from '../tests/browser/scan-fixtures.mjs';
+import { faces, launchWithCamera, randomMoves, renderFace, rng, waitForFace, y4m } from '../tests/browser/scan-fixtures.mjs';
 
 const cubes = Number(process.argv[process.argv.indexOf('--cubes') + 1] || 100);
 const pkg = fileURLToPath(new URL('../www/pkg/', import.meta.url));
@@ -55,23 +55,7 @@ try {
       await page.getByRole('button', { name: 'Scan with camera' }).click();
       await page.waitForFunction(() => document.getElementById('scan-video').videoWidth > 0);
       for (let f = 0; f < 6; f++) {
-        await page.waitForFunction(
-          ([cube, face]) => {
-            const v = document.getElementById('scan-video');
-            const c = document.createElement('canvas');
-            c.width = v.videoWidth;
-            c.height = v.videoHeight;
-            const ctx = c.getContext('2d');
-            ctx.drawImage(v, 0, 0);
-            const on = (x, y) => ctx.getImageData(x, y, 1, 1).data[0] > 200;
-            const faceLit = [0, 1, 2, 3, 4, 5].filter((i) => on(9 + 16 * i, 7));
-            let n = 0;
-            for (let bit = 0; bit < 8; bit++) if (on(9 + 16 * bit, 21)) n |= 1 << bit;
-            return faceLit.length === 1 && faceLit[0] === face && n === cube;
-          },
-          [k, f],
-          { timeout: 60000, polling: 50 },
-        );
+        await waitForFace(page, f, { cube: k, timeout: 60000 });
         await page.getByRole('button', { name: 'Capture', exact: true }).click();
       }
       await page.getByRole('button', { name: 'Use these' }).click();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, netColors, openPage, status, useField } from './helpers.mjs';
-import { faces, launchWithCamera, randomMoves, renderFace, rng, y4m } from './scan-fixtures.mjs';
+import { faces, launchWithCamera, randomMoves, renderFace, rng, waitForFace, y4m } from './scan-fixtures.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 const wasm = await import(`${pkg}cubehint.js`);
@@ -89,16 +89,7 @@ test('on a phone: scan by camera, then follow every hint to solved, each control
     await w.need('the video', page.locator('#scan-video'));
     const capture = page.getByRole('button', { name: 'Capture', exact: true });
     const captureFace = async (want) => {
-      await page.waitForFunction((face) => {
-        const v = document.getElementById('scan-video');
-        const c = document.createElement('canvas');
-        c.width = v.videoWidth;
-        c.height = v.videoHeight;
-        const ctx = c.getContext('2d');
-        ctx.drawImage(v, 0, 0);
-        const lit = [0, 1, 2, 3, 4, 5].filter((k) => ctx.getImageData(9 + 16 * k, 7, 1, 1).data[0] > 200);
-        return lit.length === 1 && lit[0] === face;
-      }, want, { timeout: 30000, polling: 50 });
+      await waitForFace(page, want);
       await w.tap(`Capture (face ${want + 1})`, capture);
     };
     for (let i = 0; i < 6; i++) {

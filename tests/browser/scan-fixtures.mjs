@@ -161,3 +161,27 @@ export function launchWithCamera(file) {
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
   });
 }
+
+// Waits until the fake camera shows face `face` (its mark along the top; and, where `cube` is
+// given, that cube's number in the second row of marks).
+export function waitForFace(page, face, { cube = null, timeout = 30000 } = {}) {
+  return page.waitForFunction(
+    ([want, number]) => {
+      const v = document.getElementById('scan-video');
+      const c = document.createElement('canvas');
+      c.width = v.videoWidth;
+      c.height = v.videoHeight;
+      const ctx = c.getContext('2d');
+      ctx.drawImage(v, 0, 0);
+      const on = (x, y) => ctx.getImageData(x, y, 1, 1).data[0] > 200;
+      const lit = [0, 1, 2, 3, 4, 5].filter((k) => on(9 + 16 * k, 7));
+      if (lit.length !== 1 || lit[0] !== want) return false;
+      if (number === null) return true;
+      let n = 0;
+      for (let bit = 0; bit < 8; bit++) if (on(9 + 16 * bit, 21)) n |= 1 << bit;
+      return n === number;
+    },
+    [face, cube],
+    { timeout, polling: 50 },
+  );
+}

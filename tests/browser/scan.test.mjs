@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, openPage, netColors, status } from './helpers.mjs';
-import { bmp, faces, launchWithCamera, randomMoves, renderFace, rng, y4m } from './scan-fixtures.mjs';
+import { bmp, faces, launchWithCamera, randomMoves, renderFace, rng, waitForFace, y4m } from './scan-fixtures.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 const wasm = await import(`${pkg}cubehint.js`);
@@ -122,16 +122,7 @@ test('the live view with a fake camera: the guide, a face at a time, read into t
     assert.match(await page.locator('#scan-step').textContent(), /Face 1 of 6 \(U\): show the top face/);
     // Waits for the frame of face `want` (its mark), then captures it.
     const captureFace = async (want) => {
-      await page.waitForFunction((face) => {
-        const v = document.getElementById('scan-video');
-        const c = document.createElement('canvas');
-        c.width = v.videoWidth;
-        c.height = v.videoHeight;
-        const ctx = c.getContext('2d');
-        ctx.drawImage(v, 0, 0);
-        const lit = [0, 1, 2, 3, 4, 5].filter((k) => ctx.getImageData(9 + 16 * k, 7, 1, 1).data[0] > 200);
-        return lit.length === 1 && lit[0] === face;
-      }, want, { timeout: 30000, polling: 50 });
+      await waitForFace(page, want);
       await page.getByRole('button', { name: 'Capture', exact: true }).click();
     };
     for (let i = 0; i < 6; i++) await captureFace(i);
