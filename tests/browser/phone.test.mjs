@@ -87,6 +87,7 @@ test('on a phone: scan by camera, then follow every hint to solved, each control
     await w.tap('Scan with camera', page.getByRole('button', { name: 'Scan with camera' }));
     await page.waitForFunction(() => document.getElementById('scan-video').videoWidth > 0);
     await w.need('the video', page.locator('#scan-video'));
+    assert.ok(await page.getByRole('group', { name: 'Capture again:' }).isVisible(), 'the face buttons under the video have a visible label');
     const capture = page.getByRole('button', { name: 'Capture', exact: true });
     const captureFace = async (want) => {
       await waitForFace(page, want);
@@ -121,6 +122,7 @@ test('on a phone: scan by camera, then follow every hint to solved, each control
     const nextBox = await next.boundingBox();
     assert.ok(nextBox.y > PHONE.height / 2, `Next move in reach of a thumb (y = ${Math.round(nextBox.y)})`);
     assert.ok(await page.locator('#net').isHidden(), 'the editor folds away');
+    assert.equal(await page.locator('#scene3d .plate3d').count(), 6, 'a dark plate under each face of the 3D cube (no specks through the corners)');
 
     const moves = (await page.getByTestId('solution').textContent()).trim().split(/\s+/);
     assert.ok(moves.length >= 1 && moves.length <= 20, `${moves.length} moves`);
@@ -153,6 +155,20 @@ test('on a phone: scan by camera, then follow every hint to solved, each control
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('painting on a phone: a face at a time, the palette in view on every face', async () => {
+  const page = await openPage(env, { viewport: PHONE });
+  const palette = page.locator('#palette');
+  for (let f = 0; f < 6; f++) {
+    assert.ok(await inView(page, palette), `the palette in view on face ${f + 1}`);
+    await page.getByRole('button', { name: /^3 Green/ }).click();
+    await page.locator('[data-face-sticker="0"]').click();
+    await page.getByRole('button', { name: 'Next face' }).click();
+  }
+  assert.ok(await page.locator('#net').isHidden(), 'the small net gives way to the face view');
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 test('typed text is never lost: Solve with a pasted string not yet used solves that string and keeps it', async () => {
