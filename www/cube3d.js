@@ -30,6 +30,13 @@ function place(n, index) {
   return { at, face };
 }
 
+// The transform that lays a flat element at `at` (cube units, X right, Y up, Z towards the
+// person) in the plane of `face`.
+function onFace(at, face) {
+  const turn = face === 'U' || face === 'D' ? ' rotateX(90deg)' : face === 'R' || face === 'L' ? ' rotateY(90deg)' : '';
+  return `translate3d(calc(${at[0]} * var(--s3d)), calc(${-at[1]} * var(--s3d)), calc(${at[2]} * var(--s3d)))${turn}`;
+}
+
 export class Cube3d {
   constructor(scene) {
     this.scene = scene;
@@ -75,8 +82,7 @@ export class Cube3d {
   // The transform that puts sticker `i` in its place (CSS: x right, y down, z towards the viewer).
   base(i) {
     const { at, face } = place(this.size, i);
-    const turn = face === 'U' || face === 'D' ? ' rotateX(90deg)' : face === 'R' || face === 'L' ? ' rotateY(90deg)' : '';
-    return `translate3d(calc(${at[0]} * var(--s3d)), calc(${-at[1]} * var(--s3d)), calc(${at[2]} * var(--s3d)))${turn}`;
+    return onFace(at, face);
   }
 
   build(size) {
@@ -91,9 +97,7 @@ export class Cube3d {
     for (const face of FACES) {
       const plate = document.createElement('div');
       plate.className = 'plate3d';
-      const [x, y, z] = AXIS[face].map((v) => v * (size / 2 - 0.02));
-      const turn = face === 'U' || face === 'D' ? ' rotateX(90deg)' : face === 'R' || face === 'L' ? ' rotateY(90deg)' : '';
-      plate.style.transform = `translate3d(calc(${x} * var(--s3d)), calc(${-y} * var(--s3d)), calc(${z} * var(--s3d)))${turn}`;
+      plate.style.transform = onFace(AXIS[face].map((v) => v * (size / 2 - 0.02)), face);
       this.cube.append(plate);
     }
     for (let i = 0; i < 6 * size * size; i++) {
@@ -173,7 +177,7 @@ export class Cube3d {
 
   // Shows the move to make (`move`, from `colors` to `after`), then turns back.
   preview(move, colors, after, ms) {
-    this.turn(move, colors, after, ms || 400, colors);
+    this.turn(move, colors, after, ms, colors);
   }
 
   paint(colors) {

@@ -4,7 +4,7 @@
 import { $, faceButtons } from './dom.js';
 import { COLOR_NAMES } from './settings.js';
 import { current, faceColors, state } from './state.js';
-import { FACES, FACE_WORDS } from './words.js';
+import { FACES, FACE_WORDS, holdFace } from './words.js';
 
 // The faces in the one order of the page: the sticker string's, the camera's and the photos'.
 const ORDER = FACES;
@@ -12,28 +12,6 @@ let at = 0; // index into ORDER
 let paint = null;
 let select = null;
 let net = null;
-
-// How to hold the cube to look at each face: by the colours of the centres on a 3x3; a 2x2 has
-// no centres (held any way up, its faces are named by where they are).
-function holding(face, name, size) {
-  const n = (f) => name(FACES.indexOf(f));
-  const c = (f) => (size === 3 ? ` (${n(f)} centre)` : '');
-  const top = size === 3 ? `${n('U')} still on top` : 'the top still on top';
-  switch (face) {
-    case 'U':
-      return `Top face${c('U')}: hold ${size === 3 ? n('F') : 'the front'} towards you and look down at the top; the row away from you is the first row.`;
-    case 'R':
-      return `Right face${c('R')}: from the front, turn the whole cube a quarter to the left, ${top}.`;
-    case 'F':
-      return `Front face${c('F')}: ${size === 3 ? `${n('U')} on top, ${n('F')} facing you` : 'the top on top, the front facing you'}.`;
-    case 'D':
-      return `Bottom face${c('D')}: from the front, tip the top away from you so the bottom faces you, ${size === 3 ? n('F') : 'the front'} at the top.`;
-    case 'L':
-      return `Left face${c('L')}: from the front, turn the whole cube a quarter to the right, ${top}.`;
-    default:
-      return `Back face${c('B')}: from the front, turn the whole cube half way round, ${top}.`;
-  }
-}
 
 // Builds the face grid for the puzzle on screen.
 function build() {
@@ -91,10 +69,12 @@ export function render() {
   if ($('face-grid').dataset.size !== String(size)) build();
   const colors = current();
   const faces = faceColors(size, colors);
-  const name = (f) => COLOR_NAMES[size === 3 ? colors[f * 9 + 4] : faces[f]] ?? 'unpainted';
+  // A 3x3's faces by their centres' colours; a 2x2 has no centres: by where they are.
+  const name = size === 3 ? (f) => COLOR_NAMES[colors[FACES.indexOf(f) * 9 + 4]] ?? 'unpainted' : null;
   const face = ORDER[at];
   $('face-title').textContent = `Face ${at + 1} of 6: ${FACE_WORDS[face]} (${face})`;
-  $('face-hold').textContent = holding(face, name, size);
+  const how = holdFace(face, name);
+  $('face-hold').textContent = `Show ${how}.`;
   [...$('face-grid').children].forEach((b, p) => {
     const i = index(p);
     const c = colors[i];

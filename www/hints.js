@@ -117,10 +117,8 @@ export function step(delta) {
   const m = sol.moves[i];
   if (!m) return;
   const before = [...current()];
-  const letters = lettersOf(sol.size, before);
-  const faces = faceColors(sol.size, before);
   const move = delta > 0 ? m : invertMove(m);
-  state.colors[sol.size] = colorsOf(apply_moves(sol.size, letters, move), faces);
+  state.colors[sol.size] = afterMove(sol.size, before, move);
   sol.step += delta;
   refresh({ quiet: true });
   net.animateTurn(Array.from(turn_sources(sol.size, move)), turnMs());
@@ -134,8 +132,12 @@ function replay3d() {
   const m = sol?.moves[sol.step];
   if (!m) return;
   const before = [...current()];
-  const after = colorsOf(apply_moves(sol.size, lettersOf(sol.size, before), m), faceColors(sol.size, before));
-  cube3d.preview(m, before, after, Math.max(turnMs(), 500));
+  cube3d.preview(m, before, afterMove(sol.size, before, m), Math.max(turnMs(), 500));
+}
+
+// The colours of a cube of `size` after `move`, each face keeping its colour.
+function afterMove(size, colors, move) {
+  return colorsOf(apply_moves(size, lettersOf(size, colors), move), faceColors(size, colors));
 }
 
 export function speakHint() {

@@ -36,6 +36,8 @@ const single = globalThis.CUBEHINT_SINGLE;
 // Whether the field holds text the person typed and has not used yet: the page then leaves it
 // as it is (a step through a solution, a setting), and Solve uses it first.
 let fieldEdited = false;
+// Whether the cube on show is complete and real (what refresh found): Solve can take it.
+let solvable = false;
 initSolve({ refresh: (o) => refresh(o), showSolution, takeField });
 initHints({ net, refresh: (o) => refresh(o), nextStage: () => solve() });
 initOptimal({ newClient, single, client: solverClient, refresh: (o) => refresh(o) });
@@ -130,6 +132,7 @@ function refresh({ keepField = false, quiet = false } = {}) {
       setStatus(`<span class="bad">This cube cannot exist:</span>${problemList(result.problems)}`, 'invalid');
     }
   }
+  solvable = valid;
   $('solve').disabled = !valid;
   if (!state.solution || state.solution.size !== size) document.body.dataset.flow = 'enter';
   renderGoal();
@@ -173,8 +176,7 @@ function showEditor({ focus = false } = {}) {
 // After Use, Use these or Use photos on a narrow screen: a cube that can be solved is, at once
 // (true); otherwise the editor stays, with Solve or the problems in view.
 function solveWhenNarrow(note = '') {
-  const letters = lettersOf(state.size, current());
-  if (!narrow() || !letters || !validate(letters).ok || isSolvedColors(state.size, current())) {
+  if (!narrow() || !solvable || isSolvedColors(state.size, current())) {
     if (narrow()) requestAnimationFrame(() => $('status').scrollIntoView({ block: 'nearest', behavior: 'instant' }));
     return false;
   }
@@ -198,7 +200,7 @@ function paint(i) {
     setStatus(`${$('status').innerHTML} Filled in ${filled} sticker${filled === 1 ? '' : 's'} that could only be one colour.`);
   }
   // The cube is complete and real: Solve, the next step, in view.
-  if (!$('solve').disabled && narrow()) $('solve').scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  if (solvable && narrow()) $('solve').scrollIntoView({ block: 'nearest', behavior: 'instant' });
 }
 
 // Paints the unpainted stickers whose colour the painted ones force; returns how many.
@@ -316,19 +318,15 @@ function applyField() {
 }
 
 // Solve's first step: text typed but not used is used now; false (the text kept, the reason
-// shown) when it cannot be.
+// shown) when it cannot be, or when the cube it gives cannot exist (its problems shown).
 function takeField() {
-  if (!fieldEdited) return true;
-  const ok = applyField();
-  if (ok) fieldEdited = false;
-  return ok;
+  return !fieldEdited || (applyField() && solvable);
 }
 
 // Use: the field's cube on the net; on a narrow screen, solved at once (the next step).
 function useField(e) {
   e.preventDefault();
   if (!applyField()) return;
-  fieldEdited = false;
   solveWhenNarrow(/^Applied|^Read as/.test($('status').textContent) ? `${$('status').innerHTML} ` : '');
 }
 

@@ -6,17 +6,7 @@ import { $, faceButtons } from './dom.js';
 import { guide, readCube } from './scan.js';
 import { settings } from './settings.js';
 import { state } from './state.js';
-
-// Faces in the order of the sticker string (and of photos): U R F D L B.
-const ORDER = ['U', 'R', 'F', 'D', 'L', 'B'];
-const HOW = {
-  U: 'the top face, looking down at it with the back away from you',
-  R: 'the right face: from the front, turn the cube a quarter to the left, top still on top',
-  F: 'the front face, top on top',
-  D: 'the bottom face: from the front, tip the top away from you, so the front is at the top',
-  L: 'the left face: from the front, turn the cube a quarter to the right, top still on top',
-  B: 'the back face: turn the cube half way round, top still on top',
-};
+import { FACES as ORDER, holdFace } from './words.js';
 
 let apply = null; // (size, colors, doubtful, how) => void
 let stream = null;
@@ -122,7 +112,7 @@ function showStep() {
   const all = ORDER.every((_, k) => captured[k]);
   facePicture(face);
   $('scan-step').textContent = face
-    ? `Face ${at + 1} of 6 (${face}): show ${HOW[face]}. Fill the grid with it, then press Capture.`
+    ? `Face ${at + 1} of 6 (${face}): show ${holdFace(face)}. Fill the grid with it, then press Capture.`
     : 'All six faces captured: press Use these, or pick a face under Capture again.';
   for (const b of document.querySelectorAll('[data-scan-face]')) b.setAttribute('aria-pressed', String(b.dataset.scanFace === face));
   $('scan-capture').disabled = !face;

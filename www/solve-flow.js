@@ -8,6 +8,7 @@ import { cancelOptimal, searchLength } from './optimal-panel.js';
 import { settings } from './settings.js';
 import { SolverClient } from './solver-client.js';
 import { current, lettersOf, state } from './state.js';
+import { invertMove } from './words.js';
 
 // The single-file page (dist/cubehint.html) hands us its inlined wasm and a Blob worker.
 const single = globalThis.CUBEHINT_SINGLE;
@@ -17,7 +18,7 @@ let showSolution = null; // () => void: the follow view, once a solution is on s
 let takeField = null; // () => boolean: uses text typed into the field but not yet used
 
 // "a 20-move", "an 8-move", "an 18-move".
-export const nMove = (n) => `${/^(8|11|18)$|^8\d$/.test(String(n)) ? 'an' : 'a'} ${n}-move`;
+const nMove = (n) => `${/^(8|11|18)$|^8\d$/.test(String(n)) ? 'an' : 'a'} ${n}-move`;
 const movesWord = (n) => `${n} move${n === 1 ? '' : 's'}`;
 
 export function newClient(progress = onProgress) {
@@ -60,7 +61,7 @@ export async function startWorker() {
   }
 }
 
-// The search under way: { letters, size, shown, stopped, better }, else null.
+// The search under way: { letters, size, shown, stopped }, else null.
 let job = null;
 
 // Ends whatever search is under way at once (its worker is ended and a new one started); a
@@ -76,10 +77,15 @@ export function stopSearch({ quiet = false } = {}) {
   job = null;
   $('solve').disabled = false;
   if (quiet) return;
+  sayStopped();
+  refresh({ quiet: true });
+}
+
+// What a stopped search leaves: the solution on show, if any.
+function sayStopped() {
   const sol = state.solution;
   const kept = sol && sol.size === state.size;
   setStatus(kept ? `Stopped. The ${sol.moves.length}-move solution stays.` : 'Stopped. Press Solve to search again.');
-  refresh({ quiet: true });
 }
 
 function stopButton() {
@@ -99,11 +105,14 @@ function offerButton(moves, letters, exact) {
   b.textContent = `Show the ${moves.length}-move solution`;
   b.addEventListener('click', () => {
     const sol = state.solution;
-    // Back to the cube as entered first (the moves followed are undone on the net).
-    if (sol && sol.size === 3 && lettersOf(3, sol.start) === letters) state.colors[3] = [...sol.start];
-    if (state.size !== 3 || lettersOf(3, current()) !== letters) return;
-    state.solution = { size: 3, moves, step: 0, exact, metric: 'htm', start: [...current()] };
-    setStatus(`Showing ${nMove(moves.length)} solution${exact ? ', the fewest possible' : ''}. Use Next move to follow it.`);
+    // Where the person follows a solution of the same cube, the moves they made are undone
+    // first: the cube in their hand has been turned too.
+    const same = sol?.size === 3 && state.size === 3 && lettersOf(3, sol.start) === letters;
+    if (!same && (state.size !== 3 || lettersOf(3, current()) !== letters)) return;
+    const undo = same ? sol.moves.slice(0, sol.step).reverse().map(invertMove) : [];
+    state.solution = { size: 3, moves: [...undo, ...moves], step: 0, exact: exact && !undo.length, metric: 'htm', start: [...current()] };
+    const back = undo.length ? ` The first ${movesWord(undo.length)} undo the ones you made.` : '';
+    setStatus(`Showing ${nMove(moves.length)} solution${exact ? ', the fewest possible' : ''}.${back} Use Next move to follow it.`);
     refresh({ quiet: true });
     showSolution();
   });
@@ -169,8 +178,11 @@ export async function solve(options) {
       else offerShorter(moves, letters, r.optimal === true, ` Found in ${seconds(ms)}.`);
       return;
     }
-    // Changed meanwhile: left as it is.
-    if (state.size !== size || lettersOf(size, current()) !== letters) return;
+    // Changed meanwhile (painted, or a step taken on the solution on show): left as it is.
+    if (state.size !== size || lettersOf(size, current()) !== letters) {
+      setStatus(`The cube changed during the search, so its answer (${movesWord(moves.length)}, for the cube as it was) is not shown. Press Solve for the cube as it is now.`);
+      return;
+    }
     if (method && !r) {
       state.solution = null;
       setStatus('This cube is solved: every stage is done.');
@@ -201,10 +213,8 @@ export async function solve(options) {
     showSolution();
   } catch (err) {
     if (!live() && String(err.message) === 'stopped') return; // said by stopSearch
-    const stopped = String(err.message) === 'stopped';
-    const kept = state.solution && state.solution.size === size;
-    const said = stopped ? (kept ? `Stopped. The ${state.solution.moves.length}-move solution stays.` : 'Stopped. Press Solve to search again.') : `<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`;
-    setStatus(said, stopped ? '' : 'invalid');
+    if (String(err.message) === 'stopped') sayStopped();
+    else setStatus(`<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, 'invalid');
   } finally {
     clearTimeout(offer);
     if (job === mine) {
@@ -293,6 +303,3 @@ export function onProgress({ puzzle, fraction, source, ms, best, length, target 
     document.body.dataset[`tables${puzzle}Ms`] = String(Math.round(ms));
   }
 }
-
-// Whether a search is under way.
-export const searching = () => job !== null;

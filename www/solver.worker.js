@@ -457,11 +457,12 @@ function plain(result, keys) {
 const SEARCH_STEP = ['done', 'moves', 'depth', 'lower', 'nodes', 'upper'];
 const TARGET_KEYS = ['moves', 'optimal', 'through_solved', 'stage', 'stages', 'name', 'goal', 'stickers'];
 const TARGET_NODES = 3e7;
-// A 3x3 search's first try: about 0.4 s in Chromium (0.6 s with the phase-1 table, whose nodes
-// cost more and are fewer), in which 2,994 of 3,000 random cubes were answered (without the
-// phase-1 table; the other six get a longer solution at once and a 20 offered). Then the most a hard cube's first, longer solution may take (a 30-move cap is
-// met in a few milliseconds), the nodes and time spent shortening it before it is shown, and the
-// next tries' first budget (doubled each time).
+// A 3x3 search's first try: about 0.4 s in Node 20's V8 (0.6 s with the phase-1 table, whose
+// nodes cost more and are fewer), in which 2,994 of 3,000 random cubes were answered (without
+// the phase-1 table; the other six get a longer solution at once and a 20 offered). Then the
+// most a hard cube's first, longer solution may take (a 30-move cap is met in a few
+// milliseconds), the nodes and time spent shortening it before it is shown, and the next tries'
+// first budget (doubled each time).
 const FIRST_NODES = 2e6;
 const HARD_NODES = 1.6e9;
 const SHORTEN_NODES = 5e5;

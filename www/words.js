@@ -28,3 +28,22 @@ export function describeMove(move, size, names) {
   const seen = directionOf(move) === 'half' ? '' : ', as seen looking straight at that face';
   return `Turn the ${where} face${which} ${turn}${seen}.`;
 }
+
+// How to hold the cube to show `face`, from the front, as a phrase ("the right face: from the
+// front, turn the whole cube a quarter to the left, white still on top"). `name(f)` gives the
+// colour of face f (a letter) by its centre; without it (the camera, a 2x2, which has no
+// centres) faces are named by where they are.
+export function holdFace(face, name = null) {
+  const centre = (f) => (name ? ` (${name(f)} centre)` : '');
+  const top = name ? `${name('U')} still on top` : 'the top still on top';
+  const front = name ? name('F') : 'the front';
+  const how = {
+    U: `hold ${front} towards you and look down at the top; the row away from you is the first row`,
+    R: `from the front, turn the whole cube a quarter to the left, ${top}`,
+    F: name ? `${name('U')} on top, ${name('F')} facing you` : 'the top on top, facing you',
+    D: `from the front, tip the top away from you so the bottom faces you, ${front} at the top`,
+    L: `from the front, turn the whole cube a quarter to the right, ${top}`,
+    B: `from the front, turn the whole cube half way round, ${top}`,
+  }[face];
+  return `the ${FACE_WORDS[face]} face${centre(face)}: ${how}`;
+}

@@ -1,7 +1,7 @@
 // Unit tests for the move-to-words text (plain module, run in Node).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeMove, directionOf, invertMove } from '../../www/words.js';
+import { describeMove, directionOf, holdFace, invertMove } from '../../www/words.js';
 
 const NAMES = ['white', 'red', 'green', 'yellow', 'orange', 'blue'];
 
@@ -26,4 +26,12 @@ test('2x2 moves name the face by its position as held', () => {
 test('directions and inverses', () => {
   assert.deepEqual(['R', "R'", 'R2'].map(directionOf), ['cw', 'ccw', 'half']);
   assert.deepEqual(['R', "R'", 'R2'].map(invertMove), ["R'", 'R', 'R2']);
+});
+
+test('how to hold the cube for each face: by centre colours on a 3x3, by place without them', () => {
+  const name = (f) => ({ U: 'white', F: 'green', R: 'red', D: 'yellow', L: 'orange', B: 'blue' })[f];
+  assert.equal(holdFace('F', name), 'the front face (green centre): white on top, green facing you');
+  assert.equal(holdFace('R', name), 'the right face (red centre): from the front, turn the whole cube a quarter to the left, white still on top');
+  assert.equal(holdFace('U'), 'the top face: hold the front towards you and look down at the top; the row away from you is the first row');
+  for (const f of 'URFDLB') assert.doesNotMatch(holdFace(f), /centre|white|green/, `${f} without colours`);
 });
