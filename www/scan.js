@@ -3,6 +3,8 @@
 // n*n stickers each (no fixed thresholds: lighting and white balance shift every colour alike),
 // anchored on the centres on the 3x3. Each sticker gets a confidence; doubtful ones are marked.
 // Pure functions: the panel (scan-panel.js) feeds them pixels.
+import { colourCosts, linear } from './scan-colour.js';
+import { legalCubes } from './scan-legal.js';
 
 // The guide square: centred, its side three fifths of the picture's shorter side.
 export function guide(width, height) {
@@ -142,16 +144,117 @@ export function matchPalette(means, palette) {
   return best.order;
 }
 
-// Below this confidence a sticker is marked for checking.
-export const DOUBTFUL = 0.25;
+// All 720 orders of the six colours, least total distance first (as matchPalette scores them).
+function paletteOrders(means, palette) {
+  const a = means.map(lab);
+  const b = palette.map(lab);
+  const out = [];
+  const perm = [0, 1, 2, 3, 4, 5];
+  const permute = (k) => {
+    if (k === 6) {
+      out.push({ cost: perm.reduce((s, p, g) => s + dist(a[g], b[p]), 0), order: [...perm] });
+      return;
+    }
+    for (let i = k; i < 6; i++) {
+      [perm[k], perm[i]] = [perm[i], perm[k]];
+      permute(k + 1);
+      [perm[k], perm[i]] = [perm[i], perm[k]];
+    }
+  };
+  permute(0);
+  return out.sort((x, y) => x.cost - y.cost);
+}
 
-// Reads a whole cube: six face images (U R F D L B), the puzzle's size and the palette (RGB).
-// Returns colours (palette indices, in sticker-string order) and the stickers to check.
-export function readCube(images, n, palette) {
+// Rounds of learning the colours from the legal cube and deciding the cube again.
+const ROUNDS = 4;
+
+// Learns this scan's colours from the samples, starting from the faces `labels` gives each
+// sticker, and the likeliest legal cube under them; returns the stickers' final costs and that
+// cube's cost.
+function learn(lins, n, labels) {
+  const per = n * n;
+  let cost = null;
+  let best = null;
+  for (let round = 0; round < ROUNDS; round++) {
+    ({ cost } = colourCosts(lins, labels, per, round > 0));
+    best = legalCubes(n, cost, { keep: 1 }).cubes[0];
+    if (!best) break;
+    if (round > 0 && best.colours.every((c, i) => c === labels[i])) break;
+    labels = best.colours;
+  }
+  return { cost, score: best ? best.cost : Infinity };
+}
+
+// Reads the stickers' colours (`rgb`, sRGB per sticker in sticker-string order) into a reading:
+// each sticker's cost for each face's colour, and the palette colour of each face. `scheme`: the
+// palette colour of each face when solved (the 2x2's pieces are known by it; on the 3x3 the
+// centres say).
+export function readColours(rgb, n, palette, scheme = [0, 1, 2, 3, 4, 5]) {
+  const lins = rgb.map(linear);
+  const { groups, means } = group(rgb, n);
+  if (n === 3) {
+    // Group f is the colour of face f's centre.
+    const { cost } = learn(lins, n, groups);
+    return { n, rgb, cost, faceColour: matchPalette(means, palette) };
+  }
+  // The 2x2: which group is which colour decides which pieces exist; the likeliest few orders
+  // are tried, and the one whose legal cube fits best is kept.
+  let best = null;
+  for (const { order } of paletteOrders(means, palette).slice(0, 4)) {
+    const labels = groups.map((g) => scheme.indexOf(order[g]));
+    const tried = learn(lins, n, labels);
+    if (!best || tried.score < best.score) best = tried;
+  }
+  return { n, rgb, cost: best.cost, faceColour: [...scheme] };
+}
+
+// How much likelier the best legal cube must be than another for a sticker they disagree on not
+// to be doubtful (in log-likelihood).
+export const MARGIN = 4;
+// Costs that stand for "impossible": a sticker the person answered.
+const NEVER = 1e6;
+
+// The cube of a reading: the likeliest legal cube, given the colours the person has answered
+// (`answers`: sticker → palette colour). Returns its colours (palette indices, in sticker-string
+// order), the doubtful stickers (their colour differs in a legal cube nearly as likely) with
+// their two likeliest colours (`ask`: sticker → [colour, colour]), the stickers whose colour the
+// legal-cube rule changed from the likeliest by the pixels alone (`changed`), and a `problem`
+// (a sentence) when no legal cube is near the readings.
+export function decide(reading, answers = new Map()) {
+  const { n, faceColour } = reading;
+  const per = n * n;
+  const faceOf = (colour) => faceColour.indexOf(colour);
+  const cost = reading.cost.map((row, i) => (answers.has(i) ? row.map((v, f) => (f === faceOf(answers.get(i)) ? v : NEVER)) : row));
+  const { cubes } = legalCubes(n, cost, { keep: 8 });
+  const raw = cost.map((row) => row.indexOf(Math.min(...row)));
+  const centre = (i) => n === 3 && i % 9 === 4;
+  if (!cubes.length || cubes[0].cost >= NEVER) {
+    return { colors: raw.map((f, i) => faceColour[centre(i) ? Math.floor(i / 9) : f]), doubtful: [], ask: new Map(), changed: [], problem: 'The answers given make an impossible cube.' };
+  }
+  const best = cubes[0].colours;
+  const ask = new Map();
+  for (const alt of cubes.slice(1)) {
+    if (alt.cost - cubes[0].cost > MARGIN) break;
+    alt.colours.forEach((f, i) => {
+      if (f !== best[i] && !ask.has(i)) ask.set(i, [faceColour[best[i]], faceColour[f]]);
+    });
+  }
+  const changed = best.map((f, i) => (f !== raw[i] && !centre(i) && !answers.has(i) ? i : -1)).filter((i) => i >= 0);
+  const excess = cubes[0].cost - raw.reduce((s, f, i) => s + (centre(i) ? 0 : cost[i][f]), 0);
+  return {
+    colors: best.map((f) => faceColour[f]),
+    doubtful: [...ask.keys()].sort((a, b) => a - b),
+    ask,
+    changed,
+    excess,
+    problem: null,
+  };
+}
+
+// Reads a whole cube: six face images (U R F D L B), the puzzle's size, the palette (RGB) and
+// the scheme. Returns the reading (for answers later) and its cube (as decide gives it).
+export function readCube(images, n, palette, scheme) {
   const rgb = images.flatMap((img) => sampleFace(img, n));
-  const { groups, confidence, means } = group(rgb, n);
-  const order = matchPalette(means, palette);
-  const colors = groups.map((g) => order[g]);
-  const doubtful = confidence.map((c, i) => (c < DOUBTFUL ? i : -1)).filter((i) => i >= 0);
-  return { colors, confidence, doubtful };
+  const reading = readColours(rgb, n, palette, scheme);
+  return { reading, ...decide(reading) };
 }

@@ -20,7 +20,7 @@ export function rng(seed) {
 
 // A face of `n` x `n` stickers (letters, row by row) in a `w` x `h` picture whose guide square
 // (the middle square, three fifths of the shorter side) the face fills.
-export function renderFace(letters, n, { w = 320, h = 240, random, light = 0.4, balance = 0.2, noise = 10, blur = 1, tilt = 4, glare = true, marker = -1 }) {
+export function renderFace(letters, n, { w = 320, h = 240, random, light = 0.4, balance = 0.2, noise = 10, blur = 1, tilt = 4, glare = true, marker = -1, paint = null }) {
   const r = random;
   const side = 0.6 * Math.min(w, h);
   const cx = w / 2 + (r() - 0.5) * side * 0.04;
@@ -29,7 +29,8 @@ export function renderFace(letters, n, { w = 320, h = 240, random, light = 0.4, 
   const gains = [0, 1, 2].map(() => 1 + (r() - 0.5) * 2 * balance);
   const dir = r() * Math.PI * 2;
   const spot = glare ? { x: cx + (r() - 0.5) * side * 0.7, y: cy + (r() - 0.5) * side * 0.7, rad: side * (0.04 + r() * 0.05) } : null;
-  const base = letters.split('').map((l) => PAINT[l].map((v) => v + (r() - 0.5) * 16));
+  // `paint`: the stickers' own colours (sRGB, as realColours gives them), else the plastic's.
+  const base = paint ?? letters.split('').map((l) => PAINT[l].map((v) => v + (r() - 0.5) * 16));
   let rgb = new Float32Array(w * h * 3);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -143,6 +144,22 @@ export function y4m(frames, fps = 1) {
   return Buffer.concat(parts);
 }
 
+// The conditions of rendered cube `k` of a test set: from kind to harsh.
+export function conditions(k, random) {
+  const hard = k % 4 === 3;
+  return {
+    random,
+    w: k % 2 ? 320 : 240,
+    h: 240,
+    light: hard ? 0.6 : 0.2 + random() * 0.3,
+    balance: hard ? 0.22 : random() * 0.15,
+    noise: hard ? 16 : 4 + random() * 8,
+    blur: k % 3,
+    tilt: hard ? 6 : 3,
+    glare: k % 2 === 0,
+  };
+}
+
 // The six faces of a sticker string (letters by face, U R F D L B).
 export function faces(facelets) {
   const per = facelets.length / 6;
@@ -183,5 +200,89 @@ export function waitForFace(page, face, { cube = null, timeout = 30000 } = {}) {
     },
     [face, cube],
     { timeout, polling: 50 },
+  );
+}
+
+// ---- Real-world colours ------------------------------------------------------------------------
+// Sticker colours as a phone reads real cubes in real light (seeded), for the scanner's harder
+// test set. What they follow (measured on photographs of real cubes, not on our renderer):
+// - red and orange close: the two groups' means a median ~21 ΔE apart, single stickers of the
+//   two as close as 4–10 ΔE on some cubes;
+// - white and yellow close where the light is strong: whites clip to (255, 255, 255), yellow
+//   washes out towards white (on some cubes 2–4 ΔE from a white);
+// - deep shadows: a sticker at a tenth to a quarter of its face's light (a yellow as
+//   (50, 57, 36), an orange as (21, 4, 3));
+// - a light of its own per cube (warm or cool, bright or dim), and per face (the light moves as
+//   the cube turns).
+const srgbToLinear = (v) => {
+  const s = v / 255;
+  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+};
+const linearToSrgb = (v) => {
+  const s = Math.max(0, Math.min(1, v));
+  return 255 * (s <= 0.0031308 ? 12.92 * s : 1.055 * s ** (1 / 2.4) - 0.055);
+};
+
+// A cube's plastic: its six colours as seen in neutral light at a normal exposure (sRGB), by
+// face letter of the standard scheme. Brands differ most in red and orange.
+function cubePlastic(random) {
+  const pick = (lo, hi) => lo + random() * (hi - lo);
+  const close = random(); // 0: a clear orange, 1: an orange that is nearly red
+  const red = [pick(180, 225), pick(15, 55), pick(15, 50)];
+  const orange = [pick(225, 250) - 20 * close, pick(85, 120) - 55 * close, pick(5, 35)];
+  return {
+    U: [pick(218, 245), pick(220, 245), pick(215, 242)],
+    R: red,
+    F: [pick(0, 40), pick(135, 180), pick(55, 100)],
+    D: [pick(225, 250), pick(205, 240), pick(0, 110)],
+    L: orange,
+    B: [pick(0, 35), pick(60, 110), pick(160, 215)],
+  };
+}
+
+// The colours (sRGB) of a cube's stickers, in sticker-string order, as a phone reads them.
+export function realColours(facelets, n, random) {
+  const per = n * n;
+  const pick = (lo, hi) => lo + random() * (hi - lo);
+  const plastic = cubePlastic(random);
+  // The cube's light: its warmth (a red/blue tilt), its exposure.
+  const warm = pick(-0.15, 0.3);
+  const exposure = pick(0.75, 1.45);
+  const out = [];
+  for (let f = 0; f < 6; f++) {
+    // This face's light: its own exposure and warmth around the cube's, and a gradient.
+    const e = exposure * pick(0.7, 1.3);
+    const w = warm + pick(-0.1, 0.1);
+    const gains = [1 + w, 1 + w * 0.1, 1 - w];
+    const dir = random() * 2 * Math.PI;
+    const slope = pick(0, 0.35);
+    for (let i = 0; i < per; i++) {
+      const letter = facelets[f * per + i];
+      const r = Math.floor(i / n) / (n - 1) - 0.5;
+      const c = (i % n) / (n - 1) - 0.5;
+      let shade = 1 + slope * (Math.cos(dir) * c + Math.sin(dir) * r);
+      // A finger, the other hand or the cube's own edge: a deep shadow on a sticker or two.
+      if (random() < 0.035) shade *= pick(0.08, 0.3);
+      // The sticker's own variation (print, wear, angle).
+      const own = plastic[letter].map((v) => srgbToLinear(Math.max(0, Math.min(255, v + pick(-8, 8)))));
+      let lin = own.map((v, k) => v * e * shade * gains[k]);
+      // A reflection of the light on a sticker: every channel lifted, washing the colour out.
+      if (random() < 0.06) {
+        const lift = pick(0.1, 1);
+        lin = lin.map((v) => v + lift);
+      }
+      out.push(lin.map((v) => Math.round(Math.max(0, Math.min(255, linearToSrgb(v) + pick(-3, 3))))));
+    }
+  }
+  return out;
+}
+
+// The photos of cube `k` of the real-colour set: its stickers' colours as realColours gives them,
+// painted flat (the light is in the colours), a little noise, blur and tilt.
+export function realPhotos(state, n, k, random) {
+  const colours = realColours(state, n, random);
+  const per = n * n;
+  return faces(state).map((f, i) =>
+    renderFace(f, n, { random, w: k % 2 ? 320 : 240, h: 240, light: 0, balance: 0, noise: 4, blur: 1, tilt: 3, glare: false, paint: colours.slice(i * per, (i + 1) * per) }),
   );
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, openPage, netColors, status } from './helpers.mjs';
-import { bmp, faces, launchWithCamera, randomMoves, renderFace, rng, waitForFace, y4m } from './scan-fixtures.mjs';
+import { bmp, conditions, faces, launchWithCamera, randomMoves, renderFace, rng, waitForFace, y4m } from './scan-fixtures.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 const wasm = await import(`${pkg}cubehint.js`);
@@ -26,22 +26,6 @@ after(async () => {
 // A seeded random legal state of a puzzle of `n`: 25 random face turns from solved.
 function randomState(n, random) {
   return wasm.apply_moves(n, '', randomMoves(random));
-}
-
-// The conditions of cube `k`: from kind to harsh.
-function conditions(k, random) {
-  const hard = k % 4 === 3;
-  return {
-    random,
-    w: k % 2 ? 320 : 240,
-    h: 240,
-    light: hard ? 0.6 : 0.2 + random() * 0.3,
-    balance: hard ? 0.22 : random() * 0.15,
-    noise: hard ? 16 : 4 + random() * 8,
-    blur: k % 3,
-    tilt: hard ? 6 : 3,
-    glare: k % 2 === 0,
-  };
 }
 
 test('photos of 100 cubes (80 3x3, 20 2x2) under varied light: stickers and cubes read right', async (t) => {

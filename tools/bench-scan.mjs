@@ -1,0 +1,54 @@
+// The scanner's reading, in Node (the page's own pure reader, www/scan.js), on the two seeded
+// test sets: the rendered one (varied light, white balance, noise, blur, tilt, glare) and the
+// real-colour one (colours as phones read real cubes: close red and orange, washed yellow,
+// clipped white, deep shadows, a light per face). The browser test reads the same sets through
+// the page's Use photos.
+//
+//   node tools/bench-scan.mjs [--cubes 100] [--set rendered|real|both]
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { conditions, faces, randomMoves, realPhotos, renderFace, rng } from '../tests/browser/scan-fixtures.mjs';
+import { readCube } from '../www/scan.js';
+
+const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
+const cubes = Number(arg('--cubes', 100));
+const which = arg('--set', 'both');
+const pkg = fileURLToPath(new URL('../www/pkg/', import.meta.url));
+const wasm = await import(`${pkg}cubehint.js`);
+wasm.initSync({ module: readFileSync(`${pkg}cubehint_bg.wasm`) });
+const PALETTE = [[255, 255, 255], [208, 2, 27], [0, 155, 72], [255, 213, 0], [255, 108, 0], [0, 70, 173]];
+const LETTER_OF_COLOUR = 'URFDLB';
+
+// The seeded sets, as the browser test makes them: cube k, a 3x3 for the first four fifths.
+export function testCube(set, k, total) {
+  const n = k < Math.round(total * 0.8) ? 3 : 2;
+  const random = rng((set === 'real' ? 7000 : 1000) + k);
+  const state = wasm.apply_moves(n, '', randomMoves(random));
+  const images = set === 'real' ? realPhotos(state, n, k, random) : faces(state).map((f) => renderFace(f, n, conditions(k, random)));
+  return { n, state, images };
+}
+
+for (const set of which === 'both' ? ['rendered', 'real'] : [which]) {
+  let stickers = 0;
+  let right = 0;
+  let exact = 0;
+  let flagged = 0;
+  let wrongUnflagged = 0;
+  const started = performance.now();
+  for (let k = 0; k < cubes; k++) {
+    const { n, state, images } = testCube(set, k, cubes);
+    const read = readCube(images, n, PALETTE);
+    const letters = read.colors.map((c) => LETTER_OF_COLOUR[c]).join('');
+    let ok = 0;
+    for (let i = 0; i < state.length; i++) {
+      if (letters[i] === state[i]) ok++;
+      else if (!read.doubtful.includes(i)) wrongUnflagged++;
+    }
+    flagged += read.doubtful.length;
+    stickers += state.length;
+    right += ok;
+    if (ok === state.length) exact++;
+  }
+  const ms = (performance.now() - started) / cubes;
+  console.log(`${set}: stickers right ${right} of ${stickers} (${((100 * right) / stickers).toFixed(2)} %), cubes exact ${exact} of ${cubes}; ${flagged} doubtful, ${wrongUnflagged} wrong and not doubtful; ${ms.toFixed(0)} ms a cube with rendering`);
+}
