@@ -48,6 +48,7 @@ for (const set of which === 'both' ? ['rendered', 'real'] : [which]) {
     stickers += state.length;
     right += ok;
     if (ok === state.length) exact++;
+    else if (process.argv.includes('--verbose')) console.log(`  ${set} cube ${k} (${n}x${n}): ${state.length - ok} wrong at ${[...state].map((l, i) => (letters[i] !== l ? `${i}:${l}->${letters[i]}${read.doubtful.includes(i) ? '?' : ''}` : '')).filter(Boolean).join(' ')}${read.problem ? ` problem: ${read.problem}` : ''}`);
   }
   const ms = (performance.now() - started) / cubes;
   console.log(`${set}: stickers right ${right} of ${stickers} (${((100 * right) / stickers).toFixed(2)} %), cubes exact ${exact} of ${cubes}; ${flagged} doubtful, ${wrongUnflagged} wrong and not doubtful; ${ms.toFixed(0)} ms a cube with rendering`);

@@ -29,8 +29,8 @@ export function labOfLinear([R, G, B]) {
 
 // The floor of a colour's spread in Lab (standard deviations of L, a, b), and how many stickers'
 // worth of weight it has against the stickers' own spread.
-const FLOOR = [9, 4, 4];
-const FLOOR_WEIGHT = 5;
+const FLOOR = [9, 2.5, 2.5];
+const FLOOR_WEIGHT = 3;
 // Student's t degrees of freedom: smaller is more forgiving of outliers.
 const NU = 4;
 
@@ -47,31 +47,50 @@ function invert3(m) {
 }
 
 // Each colour's mean and spread from the stickers given it (`labels`, 0..5 per sticker; -1 for
-// none), in Lab of the gain-corrected samples.
+// none), in Lab of the gain-corrected samples. Robust: a few rounds of Student's t weights, so a
+// shadowed or washed sticker among them widens the spread little.
 function colourModels(labs, labels) {
   const models = [];
   for (let c = 0; c < 6; c++) {
     const pts = labs.filter((_, i) => labels[i] === c);
-    const mean = [0, 1, 2].map((k) => pts.reduce((s, p) => s + p[k], 0) / Math.max(1, pts.length));
-    const cov = new Array(9).fill(0);
-    for (const p of pts) for (let r = 0; r < 3; r++) for (let s = 0; s < 3; s++) cov[r * 3 + s] += (p[r] - mean[r]) * (p[s] - mean[s]);
-    const w = pts.length;
-    for (let r = 0; r < 3; r++) for (let s = 0; s < 3; s++) cov[r * 3 + s] = (cov[r * 3 + s] + (r === s ? FLOOR_WEIGHT * FLOOR[r] ** 2 : 0)) / (w + FLOOR_WEIGHT);
-    const { det, inv } = invert3(cov);
-    models.push({ mean, inv, logDet: Math.log(det) });
+    let weights = pts.map(() => 1);
+    let model = null;
+    for (let round = 0; round < 3; round++) {
+      const total = weights.reduce((s, w) => s + w, 0) || 1;
+      const mean = [0, 1, 2].map((k) => pts.reduce((s, p, j) => s + weights[j] * p[k], 0) / total);
+      const cov = new Array(9).fill(0);
+      pts.forEach((p, j) => {
+        for (let r = 0; r < 3; r++) for (let t = 0; t < 3; t++) cov[r * 3 + t] += weights[j] * (p[r] - mean[r]) * (p[t] - mean[t]);
+      });
+      for (let r = 0; r < 3; r++) for (let t = 0; t < 3; t++) cov[r * 3 + t] = (cov[r * 3 + t] + (r === t ? FLOOR_WEIGHT * FLOOR[r] ** 2 : 0)) / (total + FLOOR_WEIGHT);
+      const { det, inv } = invert3(cov);
+      model = { mean, inv, logDet: Math.log(det) };
+      weights = pts.map((p) => (NU + 3) / (NU + mahalanobis(p, model)));
+    }
+    models.push(model);
   }
   return models;
 }
 
-function costOf(p, { mean, inv, logDet }) {
+function mahalanobis(p, { mean, inv }) {
   const d = [p[0] - mean[0], p[1] - mean[1], p[2] - mean[2]];
   let q = 0;
   for (let r = 0; r < 3; r++) for (let s = 0; s < 3; s++) q += d[r] * inv[r * 3 + s] * d[s];
-  return 0.5 * logDet + ((NU + 3) / 2) * Math.log(1 + q / NU);
+  return q;
 }
 
-// Per face, the channel gains that bring its stickers nearest their colours' means (the median
-// of the log ratios, over samples neither clipped nor in the dark).
+function costOf(p, model) {
+  return 0.5 * model.logDet + ((NU + 3) / 2) * Math.log(1 + mahalanobis(p, model) / NU);
+}
+
+// How much of a face's cast, as its stickers measure it, is taken out: nine stickers, some of
+// them doubtful, say it only roughly.
+const CAST_SHARE = 0.5;
+
+// Per face, the gains that take out its light's cast: red and blue against green, as the
+// stickers' colours measure them against their colours' means over the whole scan (the median
+// of the log ratios). The face's exposure is left alone: each colour's spread in lightness
+// covers it.
 function faceGains(lins, labels, per) {
   const means = [];
   for (let c = 0; c < 6; c++) {
@@ -79,19 +98,26 @@ function faceGains(lins, labels, per) {
     means.push([0, 1, 2].map((k) => Math.exp(pts.reduce((s, p) => s + Math.log(Math.max(p[k], 1e-4)), 0) / Math.max(1, pts.length))));
   }
   const gains = [];
+  const median = (v) => {
+    const s = [...v].sort((x, y) => x - y);
+    return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  const ok = (v) => v > 0.02 && v < 0.95;
   for (let f = 0; f < 6; f++) {
-    const g = [0, 1, 2].map((k) => {
-      const ratios = [];
+    // Red and blue against green, each from the stickers where both channels are neither
+    // clipped nor in the dark: a sticker's own shade cancels in the ratio.
+    const cast = [0, 2].map((k) => {
+      const r = [];
       for (let i = f * per; i < (f + 1) * per; i++) {
-        const v = lins[i][k];
-        if (labels[i] >= 0 && v > 0.02 && v < 0.95 && means[labels[i]][k] > 0.02) ratios.push(Math.log(means[labels[i]][k] / v));
+        const v = lins[i];
+        const m = means[labels[i]];
+        if (labels[i] >= 0 && ok(v[k]) && ok(v[1]) && m[k] > 0.02 && m[1] > 0.02) r.push(Math.log(m[k] / v[k]) - Math.log(m[1] / v[1]));
       }
-      if (!ratios.length) return 1;
-      ratios.sort((a, b) => a - b);
-      const m = ratios.length % 2 ? ratios[ratios.length >> 1] : (ratios[ratios.length / 2 - 1] + ratios[ratios.length / 2]) / 2;
-      return Math.min(2.5, Math.max(0.4, Math.exp(m)));
+      return r.length ? median(r) : 0;
     });
-    gains.push(g);
+    const g = [cast[0], 0, cast[1]];
+    const avg = (g[0] + g[2]) / 3;
+    gains.push(g.map((v) => Math.min(2.5, Math.max(0.4, Math.exp(CAST_SHARE * (v - avg))))));
   }
   return gains;
 }

@@ -33,7 +33,7 @@ export function pieceSets(n) {
 // The `keep` best ways to place one set's pieces, per permutation parity: every piece once,
 // orientations summing to 0 mod `turns`. Branch and bound, positions in order of how sure their
 // best option is, options cheapest first; `budget` caps the nodes visited.
-function bestPlacements({ stickers, colours, turns }, cost, keep, budget) {
+function bestPlacements({ stickers, colours, turns }, cost, keep, budget, limit) {
   const P = stickers.length;
   // options[p]: every (piece, orientation) at position p with its cost, cheapest first. The
   // sticker j of a position shows colour colours[q][(j - t) mod turns] of piece q turned t.
@@ -58,7 +58,7 @@ function bestPlacements({ stickers, colours, turns }, cost, keep, budget) {
   const rest = new Array(P + 1).fill(0);
   for (let d = P - 1; d >= 0; d--) rest[d] = rest[d + 1] + options[order[d]][0].c;
   const found = [[], []];
-  const worst = () => Math.max(...found.map((f) => (f.length < keep ? Infinity : f[f.length - 1].cost)));
+  const worst = () => Math.min(limit, Math.max(...found.map((f) => (f.length < keep ? Infinity : f[f.length - 1].cost))));
   const piece = new Array(P);
   const turn = new Array(P);
   let nodes = 0;
@@ -117,13 +117,14 @@ function paint(set, placement, colours) {
 // The `keep` likeliest legal cubes for `cost` (per sticker, six costs), best first: each
 // { cost, colours } (colours per sticker, 0..5 as the faces). On the 3x3 the centres keep their
 // own face's colour; on the 2x2 a cube in any orientation of the whole is legal. `complete`
-// says whether the search was exhaustive within its budget.
-export function legalCubes(n, cost, { keep = 6, budget = 400000 } = {}) {
+// says whether the search was exhaustive within its budget; cubes costing `limit` or more are
+// not looked for.
+export function legalCubes(n, cost, { keep = 6, budget = 400000, limit = Infinity } = {}) {
   const sets = pieceSets(n);
   const per = n * n;
   const base = cost.map(() => -1);
   if (n === 3) for (let f = 0; f < 6; f++) base[f * 9 + 4] = f;
-  const results = sets.map((s) => bestPlacements(s, cost, keep, budget));
+  const results = sets.map((s) => bestPlacements(s, cost, keep, budget, limit));
   const complete = results.every((r) => r.complete);
   let combos = [];
   if (n === 2) {
@@ -135,10 +136,40 @@ export function legalCubes(n, cost, { keep = 6, budget = 400000 } = {}) {
     }
   }
   combos.sort((a, b) => a.cost - b.cost);
-  const cubes = combos.slice(0, keep).map(({ cost: total, parts }) => {
+  const cubes = combos.filter((c) => c.cost < limit).slice(0, keep).map(({ cost: total, parts }) => {
     const colours = [...base];
     parts.forEach((pl, k) => paint(sets[k], pl, colours));
     return { cost: total, colours };
   });
   return { cubes, complete, per };
+}
+
+// The 24 ways to hold a cube: for each, the face of the solved cube whose colour each face
+// U R F D L B shows. Corners' faces run clockwise as in CORNER_COLOURS; opposite faces are three
+// apart.
+export const ROTATIONS = CORNER_COLOURS.flatMap(([a, b, c]) => [[a, b, c], [b, c, a], [c, a, b]]).map(([u, r, f]) => [u, r, f, (u + 3) % 6, (r + 3) % 6, (f + 3) % 6]);
+
+// The `keep` likeliest legal cubes for `cost` (per sticker, a cost for each of six colours),
+// where `scheme` gives the colour of each face of the solved cube. On the 3x3 the centres are
+// decided too: the cube may be held any of the 24 ways. Each cube: { cost, colours } (colours
+// per sticker, indices into the six).
+export function likeliestCubes(n, cost, scheme, { keep = 6, margin = Infinity } = {}) {
+  const holds = n === 3 ? ROTATIONS : [[0, 1, 2, 3, 4, 5]];
+  const centres = (rot) => (n === 3 ? rot.reduce((s, f, face) => s + cost[face * 9 + 4][scheme[f]], 0) : 0);
+  const tries = holds.map((rot) => ({ rot, centre: centres(rot) })).sort((a, b) => a.centre - b.centre);
+  let all = [];
+  let complete = true;
+  let bound = Infinity;
+  for (const { rot, centre } of tries) {
+    if (centre >= bound) break;
+    const colourOfFace = rot.map((f) => scheme[f]);
+    const faceCost = cost.map((row) => colourOfFace.map((c) => row[c]));
+    const got = legalCubes(n, faceCost, { keep, limit: bound - centre });
+    complete &&= got.complete;
+    for (const cube of got.cubes) all.push({ cost: cube.cost + centre, colours: cube.colours.map((f) => colourOfFace[f]) });
+    all.sort((a, b) => a.cost - b.cost);
+    all = all.slice(0, keep);
+    if (all.length) bound = all.length < keep ? all[0].cost + margin : Math.min(all[0].cost + margin, all[all.length - 1].cost);
+  }
+  return { cubes: all, complete };
 }

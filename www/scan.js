@@ -4,7 +4,7 @@
 // anchored on the centres on the 3x3. Each sticker gets a confidence; doubtful ones are marked.
 // Pure functions: the panel (scan-panel.js) feeds them pixels.
 import { colourCosts, linear } from './scan-colour.js';
-import { legalCubes } from './scan-legal.js';
+import { likeliestCubes, ROTATIONS } from './scan-legal.js';
 
 // The guide square: centred, its side three fifths of the picture's shorter side.
 export function guide(width, height) {
@@ -85,16 +85,18 @@ function balanced(samples, means, cap, fixed) {
 
 const mean = (pts) => pts.reduce((a, p) => a.map((v, k) => v + p[k] / pts.length), [0, 0, 0]);
 
-// Groups the 6*n*n samples (RGB, faces in the order U R F D L B) into six colours of n*n.
-// Returns, per sticker, its group (the 3x3: the face whose centre it matches) and confidence
+// Groups the 6*n*n samples (RGB, faces in the order U R F D L B) into six colours of n*n,
+// starting from `seeds` (six Lab colours) when given. Returns, per sticker, its group (the 3x3: the face whose centre it matches) and confidence
 // (0..1: 1 when it is much nearer its own group's colour than any other), and each group's
 // mean colour (RGB).
-export function group(rgb, n) {
+export function group(rgb, n, seeds = null) {
   const per = n * n;
   const samples = rgb.map(lab);
-  const fixed = samples.map((_, i) => (n === 3 && i % 9 === 4 ? Math.floor(i / 9) : -1));
+  const fixed = samples.map((_, i) => (n === 3 && !seeds && i % 9 === 4 ? Math.floor(i / 9) : -1));
   let means;
-  if (n === 3) {
+  if (seeds) {
+    means = seeds;
+  } else if (n === 3) {
     means = [0, 1, 2, 3, 4, 5].map((f) => samples[f * 9 + 4]);
   } else {
     // Farthest points: the first the sample farthest from the mean, then each the farthest
@@ -168,49 +170,82 @@ function paletteOrders(means, palette) {
 // Rounds of learning the colours from the legal cube and deciding the cube again.
 const ROUNDS = 4;
 
-// Learns this scan's colours from the samples, starting from the faces `labels` gives each
-// sticker, and the likeliest legal cube under them; returns the stickers' final costs and that
-// cube's cost.
-function learn(lins, n, labels) {
+// Learns this scan's colours from the samples, starting from the colour `labels` gives each
+// sticker, and the likeliest legal cube under them; returns the stickers' final costs, that
+// cube's colours and its cost.
+function learn(lins, n, labels, scheme) {
   const per = n * n;
   let cost = null;
   let best = null;
   for (let round = 0; round < ROUNDS; round++) {
     ({ cost } = colourCosts(lins, labels, per, round > 0));
-    best = legalCubes(n, cost, { keep: 1 }).cubes[0];
+    best = likeliestCubes(n, cost, scheme, { keep: 1 }).cubes[0];
     if (!best) break;
     if (round > 0 && best.colours.every((c, i) => c === labels[i])) break;
     labels = best.colours;
   }
-  return { cost, score: best ? best.cost : Infinity };
+  return { cost, labels, score: best ? best.cost : Infinity };
+}
+
+// The palette colour of each group of a 3x3's stickers (`labels`: group per sticker, group f
+// holding face f's centre): the way of holding a cube of this scheme that fits the groups'
+// colours. A cube-wide cast cancels out: the three pairs of opposite colours are told apart by
+// where each pair's middle lies from the middle of all six, and the two colours of a pair by the
+// direction of their difference in hue (white from yellow, red from orange, green from blue),
+// never by a fixed palette distance alone.
+function groupColours(rgb, labels, palette, scheme) {
+  const labs = rgb.map(lab);
+  const means = [0, 1, 2, 3, 4, 5].map((f) => mean(labs.filter((_, i) => labels[i] === f)));
+  const pal = palette.map(lab);
+  const all = mean(means);
+  const palAll = mean(scheme.map((c) => pal[c]));
+  let best = null;
+  for (const rot of ROTATIONS) {
+    // Group f has the colour of face rot[f] of the solved cube.
+    const colourOf = (f) => scheme[rot[f]];
+    let score = 0;
+    for (const f of [0, 1, 2]) {
+      const g = f + 3;
+      const mid = means[f].map((v, k) => (v + means[g][k]) / 2 - all[k]);
+      const pmid = pal[colourOf(f)].map((v, k) => (v + pal[colourOf(g)][k]) / 2 - palAll[k]);
+      score -= Math.hypot(mid[1] - pmid[1], mid[2] - pmid[2], 0.5 * (mid[0] - pmid[0]));
+      // The pair's difference along the palette's difference, in hue (a, b) only.
+      const d = [1, 2].map((k) => means[f][k] - means[g][k]);
+      const pd = [1, 2].map((k) => pal[colourOf(f)][k] - pal[colourOf(g)][k]);
+      score += (d[0] * pd[0] + d[1] * pd[1]) / Math.max(1, Math.hypot(...pd));
+    }
+    if (!best || score > best.score) best = { score, colours: [0, 1, 2, 3, 4, 5].map(colourOf) };
+  }
+  return best.colours;
 }
 
 // Reads the stickers' colours (`rgb`, sRGB per sticker in sticker-string order) into a reading:
-// each sticker's cost for each face's colour, and the palette colour of each face. `scheme`: the
-// palette colour of each face when solved (the 2x2's pieces are known by it; on the 3x3 the
-// centres say).
+// each sticker's cost for each palette colour. `scheme`: the palette colour of each face when
+// solved; the pieces that exist follow from it.
 export function readColours(rgb, n, palette, scheme = [0, 1, 2, 3, 4, 5]) {
   const lins = rgb.map(linear);
   const { groups, means } = group(rgb, n);
-  if (n === 3) {
-    // Group f is the colour of face f's centre.
-    const { cost } = learn(lins, n, groups);
-    return { n, rgb, cost, faceColour: matchPalette(means, palette) };
-  }
-  // The 2x2: which group is which colour decides which pieces exist; the likeliest few orders
-  // are tried, and the one whose legal cube fits best is kept.
+  // Where to start: the groups' colours. On the 3x3 the centres anchor the groups and the way the
+  // cube is held names them; on the 2x2 the likeliest few orders are tried.
+  const starts = n === 3 ? [groupColours(rgb, groups, palette, scheme)] : paletteOrders(means, palette).slice(0, 4).map(({ order }) => order);
+  const labelings = starts.map((order) => groups.map((g) => order[g]));
+  // And the palette itself, moved by the scan's cast (its mean from the palette's): no centre
+  // or outlier decides where a colour starts.
+  const labs = rgb.map(lab);
+  const pal = palette.map(lab);
+  const shift = mean(labs).map((v, k) => v - mean(pal)[k]);
+  labelings.push(group(rgb, n, pal.map((p) => p.map((v, k) => v + shift[k]))).groups);
   let best = null;
-  for (const { order } of paletteOrders(means, palette).slice(0, 4)) {
-    const labels = groups.map((g) => scheme.indexOf(order[g]));
-    const tried = learn(lins, n, labels);
+  for (const labels of labelings) {
+    const tried = learn(lins, n, labels, scheme);
     if (!best || tried.score < best.score) best = tried;
   }
-  return { n, rgb, cost: best.cost, faceColour: [...scheme] };
+  return { n, scheme, cost: best.cost };
 }
 
 // How much likelier the best legal cube must be than another for a sticker they disagree on not
 // to be doubtful (in log-likelihood).
-export const MARGIN = 4;
+export const MARGIN = 9;
 // Costs that stand for "impossible": a sticker the person answered.
 const NEVER = 1e6;
 
@@ -221,34 +256,24 @@ const NEVER = 1e6;
 // legal-cube rule changed from the likeliest by the pixels alone (`changed`), and a `problem`
 // (a sentence) when no legal cube is near the readings.
 export function decide(reading, answers = new Map()) {
-  const { n, faceColour } = reading;
-  const per = n * n;
-  const faceOf = (colour) => faceColour.indexOf(colour);
-  const cost = reading.cost.map((row, i) => (answers.has(i) ? row.map((v, f) => (f === faceOf(answers.get(i)) ? v : NEVER)) : row));
-  const { cubes } = legalCubes(n, cost, { keep: 8 });
+  const { n, scheme } = reading;
+  const cost = reading.cost.map((row, i) => (answers.has(i) ? row.map((v, c) => (c === answers.get(i) ? v : NEVER)) : row));
+  const { cubes } = likeliestCubes(n, cost, scheme, { keep: 8, margin: MARGIN });
   const raw = cost.map((row) => row.indexOf(Math.min(...row)));
-  const centre = (i) => n === 3 && i % 9 === 4;
   if (!cubes.length || cubes[0].cost >= NEVER) {
-    return { colors: raw.map((f, i) => faceColour[centre(i) ? Math.floor(i / 9) : f]), doubtful: [], ask: new Map(), changed: [], problem: 'The answers given make an impossible cube.' };
+    return { colors: raw, doubtful: [], ask: new Map(), changed: [], problem: 'The answers given make an impossible cube.' };
   }
   const best = cubes[0].colours;
   const ask = new Map();
   for (const alt of cubes.slice(1)) {
     if (alt.cost - cubes[0].cost > MARGIN) break;
-    alt.colours.forEach((f, i) => {
-      if (f !== best[i] && !ask.has(i)) ask.set(i, [faceColour[best[i]], faceColour[f]]);
+    alt.colours.forEach((c, i) => {
+      if (c !== best[i] && !ask.has(i)) ask.set(i, [best[i], c]);
     });
   }
-  const changed = best.map((f, i) => (f !== raw[i] && !centre(i) && !answers.has(i) ? i : -1)).filter((i) => i >= 0);
-  const excess = cubes[0].cost - raw.reduce((s, f, i) => s + (centre(i) ? 0 : cost[i][f]), 0);
-  return {
-    colors: best.map((f) => faceColour[f]),
-    doubtful: [...ask.keys()].sort((a, b) => a - b),
-    ask,
-    changed,
-    excess,
-    problem: null,
-  };
+  const changed = best.map((c, i) => (c !== raw[i] && !answers.has(i) ? i : -1)).filter((i) => i >= 0);
+  const excess = cubes[0].cost - raw.reduce((s, c, i) => s + cost[i][c], 0);
+  return { colors: best, doubtful: [...ask.keys()].sort((a, b) => a - b), ask, changed, excess, problem: null };
 }
 
 // Reads a whole cube: six face images (U R F D L B), the puzzle's size, the palette (RGB) and
