@@ -261,7 +261,7 @@ export function decide(reading, answers = new Map()) {
   const { cubes } = likeliestCubes(n, cost, scheme, { keep: 8, margin: MARGIN });
   const raw = cost.map((row) => row.indexOf(Math.min(...row)));
   if (!cubes.length || cubes[0].cost >= NEVER) {
-    return { colors: raw, doubtful: [], ask: new Map(), changed: [], problem: 'The answers given make an impossible cube.' };
+    return { colors: raw, raw, doubtful: [], ask: new Map(), changed: [], excess: Infinity, problem: 'The answers given make an impossible cube.' };
   }
   const best = cubes[0].colours;
   const ask = new Map();
@@ -273,13 +273,69 @@ export function decide(reading, answers = new Map()) {
   }
   const changed = best.map((c, i) => (c !== raw[i] && !answers.has(i) ? i : -1)).filter((i) => i >= 0);
   const excess = cubes[0].cost - raw.reduce((s, c, i) => s + cost[i][c], 0);
-  return { colors: best, doubtful: [...ask.keys()].sort((a, b) => a - b), ask, changed, excess, problem: null };
+  return { colors: best, raw, doubtful: [...ask.keys()].sort((a, b) => a - b), ask, changed, excess, problem: null };
+}
+
+const FACE_LETTERS = 'URFDLB';
+// The edge of each face at the top of its photo (as the net draws it).
+const TOP = { U: 'B', R: 'U', F: 'U', D: 'F', L: 'U', B: 'U' };
+const TURNS = ['', 'a quarter turn clockwise', 'a half turn', 'a quarter turn anticlockwise'];
+
+// A face's samples turned clockwise `q` quarter turns.
+function turnFace(samples, n, q) {
+  let out = samples;
+  for (let k = 0; k < q; k++) out = out.map((_, i) => out[(n - 1 - (i % n)) * n + Math.floor(i / n)]);
+  return out;
+}
+
+// When a scan fits no legal cube well, which face looks wrong and how: shown twice (two faces
+// alike), turned (it fits when turned), or not fitting at all. Null when the scan fits.
+function wrongFace(rgb, n, palette, scheme, result) {
+  const per = n * n;
+  const raw = result.raw;
+  // Two faces alike: all their stickers' colours as read the same, or all but one on the 3x3
+  // (two faces of a real cube differ at least in their centres), and the cube fits badly.
+  for (let f = 0; f < 6; f++) {
+    for (let g = f + 1; g < 6; g++) {
+      const same = raw.slice(f * per, (f + 1) * per).filter((c, i) => c === raw[g * per + i]).length;
+      if (same >= per - (n === 3 ? 1 : 0) && result.changed.length >= 2) {
+        return { face: g, text: `Faces ${FACE_LETTERS[f]} and ${FACE_LETTERS[g]} look alike: one face may have been shown twice. Show face ${FACE_LETTERS[g]} (${TOP[FACE_LETTERS[g]]} at the top) again.` };
+      }
+    }
+  }
+  const changedOn = [0, 1, 2, 3, 4, 5].map((f) => result.changed.filter((i) => Math.floor(i / per) === f).length);
+  const worst = changedOn.indexOf(Math.max(...changedOn));
+  const suspicious = n === 3 ? changedOn[worst] >= 3 || result.changed.length >= 5 : changedOn[worst] >= 2;
+  if (!suspicious) return null;
+  // A face turned: the cube read with one face turned back fits far better.
+  for (let f = 0; f < 6; f++) {
+    for (let q = 1; q < 4; q++) {
+      const turned = [...rgb];
+      turnFace(rgb.slice(f * per, (f + 1) * per), n, q).forEach((v, i) => (turned[f * per + i] = v));
+      const tried = decide(readColours(turned, n, palette, scheme));
+      if (tried.changed.length <= 1 && tried.excess < result.excess - 10) {
+        const letter = FACE_LETTERS[f];
+        return { face: f, text: `Face ${letter} looks turned ${TURNS[4 - q]}: show it with ${TOP[letter]} at the top, as the net draws it.` };
+      }
+    }
+  }
+  const bad = n === 3 ? changedOn[worst] >= 5 : changedOn[worst] >= 3;
+  if (!bad) return null;
+  const letter = FACE_LETTERS[worst];
+  return { face: worst, text: `Face ${letter} does not fit the other five: check that it is face ${letter}, shown with ${TOP[letter]} at the top.` };
 }
 
 // Reads a whole cube: six face images (U R F D L B), the puzzle's size, the palette (RGB) and
-// the scheme. Returns the reading (for answers later) and its cube (as decide gives it).
-export function readCube(images, n, palette, scheme) {
+// the scheme. Returns the reading (for answers later) and its cube (as decide gives it), or,
+// when no legal cube is near the readings, the colours as read and the `problem` (which face
+// looks wrong, and why), that face's stickers doubtful.
+export function readCube(images, n, palette, scheme = [0, 1, 2, 3, 4, 5]) {
   const rgb = images.flatMap((img) => sampleFace(img, n));
   const reading = readColours(rgb, n, palette, scheme);
-  return { reading, ...decide(reading) };
+  const result = decide(reading);
+  const wrong = wrongFace(rgb, n, palette, scheme, result);
+  if (!wrong) return { reading, ...result };
+  const per = n * n;
+  const doubtful = [...Array(per).keys()].map((i) => wrong.face * per + i);
+  return { reading: null, colors: result.raw, doubtful, ask: new Map(), changed: [], problem: wrong.text, problemFace: wrong.face };
 }
