@@ -81,7 +81,7 @@ export function render() {
     b.dataset.color = c < 0 ? '' : FACES[c];
     b.dataset.letter = c < 0 ? '' : (FACES[faces.indexOf(c)] ?? '');
     b.classList.toggle('problem', net.buttons[i]?.classList.contains('problem') ?? false);
-    b.classList.toggle('doubt', net.buttons[i]?.classList.contains('doubt') ?? false);
+    for (const mark of ['doubt', 'changed', 'asking']) b.classList.toggle(mark, net.buttons[i]?.classList.contains(mark) ?? false);
     b.setAttribute('aria-label', `${face}${p + 1}: ${c < 0 ? 'not painted' : COLOR_NAMES[c]}`);
   });
   for (const b of document.querySelectorAll('[data-face-jump]')) b.setAttribute('aria-pressed', String(b.dataset.faceJump === face));

@@ -6,7 +6,7 @@
 import init, { validate, apply_moves, fill_forced } from './pkg/cubehint.js';
 import { $, escapeHtml, problemList, setStatus } from './dom.js';
 import { render as renderFace, initFaceView, showFace } from './face-view.js';
-import { initScan } from './scan-panel.js';
+import { initScan, refreshAsk, scanAnswer } from './scan-panel.js';
 import { initGoal, renderGoal } from './goal.js';
 import { initHints, renderHints, speakHint, step } from './hints.js';
 import { Net } from './net.js';
@@ -104,6 +104,7 @@ function refresh({ keepField = false, quiet = false } = {}) {
     size === 3
       ? `Hold the cube with the ${COLOR_NAMES[faces[0]]} centre on top and the ${COLOR_NAMES[faces[2]]} centre facing you. The net shows the top face above, the bottom face below, and the four sides in a row: left, front, right, back.`
       : `Hold the cube any way up; paint the top face above, the bottom face below and the four sides in a row: left, front, right, back. Hints speak of faces as you hold it.`;
+  refreshAsk();
   const letters = lettersOf(size, colors);
   if (!keepField && !fieldEdited) {
     $('facelets').value = letters ?? colors.map((c) => (c < 0 ? '-' : FACES[faces.indexOf(c)] ?? '?')).join('');
@@ -189,6 +190,8 @@ function solveWhenNarrow(note = '') {
 function paint(i) {
   const colors = current();
   if (colors[i] === state.selected) return;
+  // A doubtful sticker of a scan painted: an answer, and the scan's legal cube follows it.
+  if (scanAnswer(i, state.selected)) return;
   net.markDoubt([]);
   remember();
   fieldEdited = false;
@@ -393,18 +396,22 @@ $('optimal').addEventListener('click', findOptimal);
 $('optimal-cancel').addEventListener('click', cancelOptimal);
 initGoal({ selected: () => state.selected, changed: () => refresh() });
 initFaceView({ paint, select, net });
-initScan((size, colors, doubtful, how) => {
-  setColors(size, colors);
-  net.markDoubt(doubtful);
-  const check = doubtful.length
-    ? ` ${doubtful.length} sticker${doubtful.length === 1 ? ' was' : 's were'} hard to read (dashed outline): check ${doubtful.length === 1 ? 'it' : 'them'} against your cube.`
+initScan((size, read, how, answered = null) => {
+  setColors(size, read.colors);
+  net.markDoubt(read.doubtful, read.changed);
+  const left = read.doubtful.length;
+  const check = left ? ` ${left} sticker${left === 1 ? '' : 's'} to check (dashed outline): answer the question above the net, or paint ${left === 1 ? 'it' : 'them'}.` : '';
+  const changed = read.changed.length
+    ? ` ${read.changed.length} sticker${read.changed.length === 1 ? ' was' : 's were'} read as the colour that makes a real cube (dotted outline).`
     : '';
-  const note = `${escapeHtml(how[0].toUpperCase() + how.slice(1))}.${escapeHtml(check)} `;
+  const head = answered ? `${answered.sticker} is ${answered.colour}.` : `${how[0].toUpperCase() + how.slice(1)}.`;
+  const problem = read.problem ? ` ${read.problem}` : '';
+  const note = `${escapeHtml(head + problem + check + (answered ? '' : changed))} `;
   $('status').insertAdjacentHTML('afterbegin', note);
-  // Stickers hard to read are checked first: Solve then, with them in view.
-  if (doubtful.length || !solveWhenNarrow(note)) {
+  // Stickers to check, or a face that looks wrong, first: Solve then, with them in view.
+  if (left || read.problem || !solveWhenNarrow(note)) {
     showEditor();
-    if (doubtful.length) showFace(Math.floor(doubtful[0] / (size * size)));
+    if (left || read.problem) showFace(read.problem ? read.problemFace : Math.floor(read.doubtful[0] / (size * size)));
   }
 });
 $('next').addEventListener('click', () => step(1));

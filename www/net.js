@@ -136,10 +136,15 @@ export class Net {
     this.buttons.forEach((b, i) => b.classList.toggle('problem', set.has(i)));
   }
 
-  // Marks stickers a scan read with little confidence, to be checked (none: clears them).
-  markDoubt(indices) {
+  // Marks stickers a scan read with little confidence, to be checked, and those whose colour
+  // the legal-cube rule chose over the one their pixels looked likeliest (none: clears them).
+  markDoubt(indices, changed = []) {
     const set = new Set(indices);
-    this.buttons.forEach((b, i) => b.classList.toggle('doubt', set.has(i)));
+    const fixed = new Set(changed);
+    this.buttons.forEach((b, i) => {
+      b.classList.toggle('doubt', set.has(i));
+      b.classList.toggle('changed', fixed.has(i) && !set.has(i));
+    });
   }
 
   // Outlines the stickers a stage or target places (stage-by-stage hints), or none.

@@ -1,14 +1,17 @@
 // Scanning a cube: the live camera view with its guide grid (one face at a time, with how to
 // hold the cube for the next), or photos of the six faces. Frames stay on this device: they are
 // read into a canvas here and never sent anywhere. What was read lands in the net as if painted,
-// doubtful stickers outlined for checking.
+// doubtful stickers outlined for checking; each is asked about in one tap ("orange or red?"),
+// and each answer decides the likeliest legal cube again.
 import { $, faceButtons } from './dom.js';
-import { guide, readCube } from './scan.js';
-import { settings } from './settings.js';
+import { render as renderFace } from './face-view.js';
+import { stickerName } from './net.js';
+import { decide, guide, readCube } from './scan.js';
+import { COLOR_NAMES, faceColor, settings } from './settings.js';
 import { state } from './state.js';
 import { FACES as ORDER, holdFace } from './words.js';
 
-let apply = null; // (size, colors, doubtful, how) => void
+let apply = null; // (size, read, how) => void: read as readCube or decide gives it
 let stream = null;
 let captured = [];
 let capturedSize = 0;
@@ -34,11 +37,83 @@ function pixels(source, width, height) {
 // net still shows it.
 let lastRead = null;
 
+// The last scan's reading while the net still shows it: the person's answers so far, what it
+// put on the net, and the sticker asked about.
+let scanned = null;
+
 function finish(images, how) {
   const n = state.size;
-  const { colors, doubtful } = readCube(images, n, palette());
-  apply(n, colors, doubtful, how);
-  lastRead = { size: n, colors: [...colors] };
+  const read = readCube(images, n, palette(), faceColor());
+  lastRead = { size: n, colors: [...read.colors] };
+  scanned = read.reading ? { n, reading: read.reading, answers: new Map(), read, asking: read.doubtful[0] ?? -1 } : null;
+  apply(n, read, how);
+  showAsk();
+}
+
+// Whether the net shows what the scan put there (but for sticker `except`).
+const stillShown = (except = -1) => scanned && state.size === scanned.n && state.colors[scanned.n].every((c, i) => i === except || c === scanned.read.colors[i]);
+
+// The question about the sticker asked about: its two likeliest colours, a button each.
+function showAsk() {
+  const box = $('scan-ask');
+  for (const el of document.querySelectorAll('[data-facelet].asking')) el.classList.remove('asking');
+  const open = scanned && stillShown() ? scanned.read.doubtful.filter((i) => !scanned.answers.has(i)) : [];
+  if (!open.length) {
+    box.hidden = true;
+    if (scanned) scanned.asking = -1;
+    renderFace();
+    return;
+  }
+  if (!open.includes(scanned.asking)) scanned.asking = open[0];
+  const i = scanned.asking;
+  const [a, b] = scanned.read.ask.get(i);
+  const name = stickerName(scanned.n, i);
+  $('scan-ask-text').textContent = `Check ${name} (outlined): ${COLOR_NAMES[a]} or ${COLOR_NAMES[b]}?${open.length > 1 ? ` ${open.length} stickers to check.` : ''}`;
+  const choices = $('scan-ask-choices');
+  choices.replaceChildren(
+    ...[a, b].map((c) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'ask-choice';
+      button.dataset.color = 'URFDLB'[c];
+      button.textContent = COLOR_NAMES[c];
+      button.setAttribute('aria-label', `${name} is ${COLOR_NAMES[c]}`);
+      button.addEventListener('click', () => answer(i, c));
+      return button;
+    }),
+  );
+  box.hidden = false;
+  document.querySelectorAll('[data-facelet]')[i]?.classList.add('asking');
+  renderFace();
+}
+
+// The person says sticker `i` is colour `c`: the likeliest legal cube with every answer so far.
+function answer(i, c) {
+  scanned.answers.set(i, c);
+  const read = decide(scanned.reading, scanned.answers);
+  read.doubtful = read.doubtful.filter((j) => !scanned.answers.has(j));
+  scanned.read = read;
+  lastRead = { size: scanned.n, colors: [...read.colors] };
+  apply(scanned.n, read, null, { sticker: stickerName(scanned.n, i), colour: COLOR_NAMES[c] });
+  showAsk();
+}
+
+// Sticker `i` painted colour `c` on a net that shows a scan: an answer like a tap on the
+// question (true), or nothing to do with a scan (false).
+export function scanAnswer(i, c) {
+  if (!stillShown(i) || !scanned.read.doubtful.includes(i) && !scanned.read.changed.includes(i)) {
+    if (scanned && !stillShown(i)) scanned = null;
+    return false;
+  }
+  answer(i, c);
+  return true;
+}
+
+// The net changed otherwise (a paint, undo, a new puzzle): the question goes when it no longer
+// fits.
+export function refreshAsk() {
+  if (scanned && !stillShown()) scanned = null;
+  showAsk();
 }
 
 // Photos: six images, one per face, in the order U R F D L B.
@@ -176,7 +251,8 @@ function capture() {
   showStep();
 }
 
-// Wires the buttons; `onRead(size, colors, doubtful, how)` puts what was read on the net.
+// Wires the buttons; `onRead(size, read, how, answered)` puts what was read on the net (`how`
+// null and `answered` {sticker, colour} after an answer).
 export function initScan(onRead) {
   apply = onRead;
   $('scan-camera').addEventListener('click', startCamera);
