@@ -4,7 +4,7 @@
 // clipped white, deep shadows, a light per face). The browser test reads the same sets through
 // the page's Use photos.
 //
-//   node tools/bench-scan.mjs [--cubes 100] [--set rendered|real|both]
+//   node tools/bench-scan.mjs [--cubes 100] [--set rendered|real|free|all]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { conditions, faces, randomMoves, realPhotos, renderFace, rng } from '../tests/browser/scan-fixtures.mjs';
@@ -12,7 +12,7 @@ import { readCube } from '../www/scan.js';
 
 const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
 const cubes = Number(arg('--cubes', 100));
-const which = arg('--set', 'both');
+const which = arg('--set', 'all');
 const pkg = fileURLToPath(new URL('../www/pkg/', import.meta.url));
 const wasm = await import(`${pkg}cubehint.js`);
 wasm.initSync({ module: readFileSync(`${pkg}cubehint_bg.wasm`) });
@@ -22,13 +22,13 @@ const LETTER_OF_COLOUR = 'URFDLB';
 // The seeded sets, as the browser test makes them: cube k, a 3x3 for the first four fifths.
 export function testCube(set, k, total) {
   const n = k < Math.round(total * 0.8) ? 3 : 2;
-  const random = rng((set === 'real' ? 7000 : 1000) + k);
+  const random = rng(({ real: 7000, free: 8000 }[set] ?? 1000) + k);
   const state = wasm.apply_moves(n, '', randomMoves(random));
-  const images = set === 'real' ? realPhotos(state, n, k, random) : faces(state).map((f) => renderFace(f, n, conditions(k, random)));
+  const images = set === 'rendered' ? faces(state).map((f) => renderFace(f, n, conditions(k, random))) : realPhotos(state, n, k, random, { free: set === 'free' });
   return { n, state, images };
 }
 
-for (const set of which === 'both' ? ['rendered', 'real'] : [which]) {
+for (const set of which === 'all' ? ['rendered', 'real', 'free'] : [which]) {
   let stickers = 0;
   let right = 0;
   let exact = 0;

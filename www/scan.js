@@ -12,19 +12,96 @@ export function guide(width, height) {
   return { x: Math.round((width - side) / 2), y: Math.round((height - side) / 2), side };
 }
 
+// Where the face's sticker grid is in `image` ({width, height, data: RGBA}): the square whose n
+// x n cells are bright and whose lines between them are dark (the plastic), searched around the
+// guide square (its place within a fifth of its side, its size from 0.6 to 1.25 of it). The
+// guide itself unless another square fits clearly better. Returns {x, y, side, fit}: fit is the
+// contrast between cells and lines (0..255; a face at all shows about 60 or more).
+export function findGrid(image, n) {
+  const { width: w, height: h, data } = image;
+  // A summed-area table of each pixel's brightness (its largest channel), on a grid of at most
+  // 160 pixels across.
+  const step = Math.max(1, Math.floor(Math.max(w, h) / 160));
+  const W = Math.floor(w / step);
+  const H = Math.floor(h / step);
+  const sat = new Float64Array((W + 1) * (H + 1));
+  for (let y = 0; y < H; y++) {
+    let row = 0;
+    for (let x = 0; x < W; x++) {
+      const i = (y * step * w + x * step) * 4;
+      row += Math.max(data[i], data[i + 1], data[i + 2]);
+      sat[(y + 1) * (W + 1) + x + 1] = sat[y * (W + 1) + x + 1] + row;
+    }
+  }
+  const box = (x0, y0, x1, y1) => {
+    const a = Math.max(0, Math.min(W, Math.round(x0)));
+    const b = Math.max(0, Math.min(H, Math.round(y0)));
+    const c = Math.max(a + 1, Math.min(W, Math.round(x1)));
+    const d = Math.max(b + 1, Math.min(H, Math.round(y1)));
+    if (c > W || d > H) return 0;
+    return (sat[d * (W + 1) + c] - sat[b * (W + 1) + c] - sat[d * (W + 1) + a] + sat[b * (W + 1) + a]) / ((c - a) * (d - b));
+  };
+  // The fit of the square at (x, y) of side `side` (in table pixels): the darkest cell's middle
+  // half against the lines (a band a tenth of a cell wide) and the rim around the square.
+  const fit = (x, y, side) => {
+    const cell = side / n;
+    let cells = 0;
+    let darkest = Infinity;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const v = box(x + (c + 0.25) * cell, y + (r + 0.25) * cell, x + (c + 0.75) * cell, y + (r + 0.75) * cell);
+        cells += v;
+        darkest = Math.min(darkest, v);
+      }
+    }
+    cells /= n * n;
+    const band = Math.max(1, cell * 0.1);
+    let lines = 0;
+    for (let k = 0; k <= n; k++) {
+      lines += box(x + k * cell - band / 2, y + cell * 0.2, x + k * cell + band / 2, y + side - cell * 0.2);
+      lines += box(x + cell * 0.2, y + k * cell - band / 2, x + side - cell * 0.2, y + k * cell + band / 2);
+    }
+    lines /= 2 * (n + 1);
+    return cells - lines - 0.25 * Math.max(0, cells - darkest - 120);
+  };
+  const g = guide(W, H);
+  const base = fit(g.x, g.y, g.side);
+  let best = { x: g.x, y: g.y, side: g.side, fit: base };
+  for (let scale = 0.6; scale <= 1.25; scale += 0.025) {
+    const side = g.side * scale;
+    const reach = g.side * 0.2;
+    const stride = Math.max(1, side / 60);
+    for (let dy = -reach; dy <= reach; dy += stride) {
+      for (let dx = -reach; dx <= reach; dx += stride) {
+        const x = g.x + (g.side - side) / 2 + dx;
+        const y = g.y + (g.side - side) / 2 + dy;
+        if (x < 0 || y < 0 || x + side > W || y + side > H) continue;
+        const f = fit(x, y, side);
+        if (f > best.fit) best = { x, y, side, fit: f };
+      }
+    }
+  }
+  // The guide unless the best square fits clearly better.
+  if (best.fit < base + GRID_GAIN) best = { x: g.x, y: g.y, side: g.side, fit: base };
+  return { x: best.x * step, y: best.y * step, side: best.side * step, fit: best.fit };
+}
+
+// How much better (in the fit's units) a square must fit than the guide to be read instead.
+const GRID_GAIN = 12;
+
 // The colour of each of the n*n stickers of a face in `image` ({width, height, data: RGBA}),
-// row by row: the per-channel median of the middle half of each cell (away from the edges
-// between stickers, glare spots and shadows weigh little in a median).
-export function sampleFace(image, n) {
-  const { x, y, side } = guide(image.width, image.height);
+// row by row: the per-channel median of the middle half of each cell of the grid found (away
+// from the edges between stickers, glare spots and shadows weigh little in a median).
+export function sampleFace(image, n, grid = findGrid(image, n)) {
+  const { x, y, side } = grid;
   const cell = side / n;
   const out = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      const x0 = Math.round(x + (c + 0.25) * cell);
-      const y0 = Math.round(y + (r + 0.25) * cell);
-      const x1 = Math.round(x + (c + 0.75) * cell);
-      const y1 = Math.round(y + (r + 0.75) * cell);
+      const x0 = Math.max(0, Math.round(x + (c + 0.25) * cell));
+      const y0 = Math.max(0, Math.round(y + (r + 0.25) * cell));
+      const x1 = Math.min(image.width, Math.round(x + (c + 0.75) * cell));
+      const y1 = Math.min(image.height, Math.round(y + (r + 0.75) * cell));
       const step = Math.max(1, Math.floor((x1 - x0) / 12));
       const ch = [[], [], []];
       for (let yy = y0; yy < y1; yy += step) {

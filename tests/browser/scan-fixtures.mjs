@@ -20,11 +20,13 @@ export function rng(seed) {
 
 // A face of `n` x `n` stickers (letters, row by row) in a `w` x `h` picture whose guide square
 // (the middle square, three fifths of the shorter side) the face fills.
-export function renderFace(letters, n, { w = 320, h = 240, random, light = 0.4, balance = 0.2, noise = 10, blur = 1, tilt = 4, glare = true, marker = -1, paint = null }) {
+export function renderFace(letters, n, { w = 320, h = 240, random, light = 0.4, balance = 0.2, noise = 10, blur = 1, tilt = 4, glare = true, marker = -1, paint = null, place = null }) {
   const r = random;
-  const side = 0.6 * Math.min(w, h);
-  const cx = w / 2 + (r() - 0.5) * side * 0.04;
-  const cy = h / 2 + (r() - 0.5) * side * 0.04;
+  // `place`: a face not filling the guide ({scale, dx, dy}: its size against the guide's, its
+  // middle's offset in guide sides), as in a photo taken freely.
+  const side = 0.6 * Math.min(w, h) * (place?.scale ?? 1);
+  const cx = w / 2 + (r() - 0.5) * side * 0.04 + (place?.dx ?? 0) * 0.6 * Math.min(w, h);
+  const cy = h / 2 + (r() - 0.5) * side * 0.04 + (place?.dy ?? 0) * 0.6 * Math.min(w, h);
   const angle = ((r() - 0.5) * 2 * tilt * Math.PI) / 180;
   const gains = [0, 1, 2].map(() => 1 + (r() - 0.5) * 2 * balance);
   const dir = r() * Math.PI * 2;
@@ -279,10 +281,16 @@ export function realColours(facelets, n, random) {
 
 // The photos of cube `k` of the real-colour set: its stickers' colours as realColours gives them,
 // painted flat (the light is in the colours), a little noise, blur and tilt.
-export function realPhotos(state, n, k, random) {
+export function realPhotos(state, n, k, random, { free = false } = {}) {
   const colours = realColours(state, n, random);
   const per = n * n;
   return faces(state).map((f, i) =>
-    renderFace(f, n, { random, w: k % 2 ? 320 : 240, h: 240, light: 0, balance: 0, noise: 4, blur: 1, tilt: 3, glare: false, paint: colours.slice(i * per, (i + 1) * per) }),
+    renderFace(f, n, { random, w: k % 2 ? 320 : 240, h: 240, light: 0, balance: 0, noise: 4, blur: 1, tilt: 3, glare: false, paint: colours.slice(i * per, (i + 1) * per), place: free ? freePlace(random) : null }),
   );
+}
+
+// Where a face sits in a photo taken freely: 0.7 to 1.2 times the guide's size, its middle up
+// to a tenth of the guide's side away from the guide's.
+export function freePlace(random) {
+  return { scale: 0.7 + 0.5 * random(), dx: (random() - 0.5) * 0.2, dy: (random() - 0.5) * 0.2 };
 }
