@@ -6,10 +6,10 @@
 import { $, faceButtons } from './dom.js';
 import { render as renderFace } from './face-view.js';
 import { stickerName } from './net.js';
-import { decide, guide, readCube } from './scan.js';
+import { decide, findGrid, guide, lab, readCube, sampleFace } from './scan.js';
 import { COLOR_NAMES, faceColor, settings } from './settings.js';
 import { state } from './state.js';
-import { FACES as ORDER, holdFace } from './words.js';
+import { FACES as ORDER, FACE_WORDS, holdFace } from './words.js';
 
 let apply = null; // (size, read, how) => void: read as readCube or decide gives it
 let stream = null;
@@ -148,8 +148,11 @@ function drawGuide() {
   canvas.height = h;
   const ctx = canvas.getContext('2d');
   ctx.clearRect(0, 0, w, h);
-  const { x, y, side } = guide(w, h);
-  ctx.strokeStyle = '#fff';
+  const found = watch.grid && watch.grid.fit >= FACE_FIT;
+  const { x, y, side } = found ? watch.grid : guide(w, h);
+  // The grid found on the face, green while it holds still (and bright as it is captured);
+  // else the guide, white.
+  ctx.strokeStyle = performance.now() - watch.flash < 400 ? '#3f3' : found ? (watch.steady > 0 ? '#2d2' : '#ff0') : '#fff';
   ctx.lineWidth = Math.max(2, w / 200);
   ctx.shadowColor = '#000';
   ctx.shadowBlur = 4;
@@ -187,7 +190,7 @@ function showStep() {
   const all = ORDER.every((_, k) => captured[k]);
   facePicture(face);
   $('scan-step').textContent = face
-    ? `Face ${at + 1} of 6 (${face}): show ${holdFace(face)}. Fill the grid with it, then press Capture.`
+    ? `Face ${at + 1} of 6 (${face}): show ${holdFace(face)}. Hold it still in the frame: it is captured by itself (or press Capture).`
     : 'All six faces captured: press Use these, or pick a face under Capture again.';
   for (const b of document.querySelectorAll('[data-scan-face]')) b.setAttribute('aria-pressed', String(b.dataset.scanFace === face));
   $('scan-capture').disabled = !face;
@@ -221,7 +224,10 @@ async function startCamera() {
   }
   // Faces captured before (this puzzle) are kept: one of them can be captured again alone.
   const same = lastRead?.size === state.size && lastRead.colors.every((c, i) => c === state.colors[state.size][i]);
-  if (capturedSize !== state.size || !same) captured = [];
+  if (capturedSize !== state.size || !same) {
+    captured = [];
+    seen = [];
+  }
   capturedSize = state.size;
   at = ORDER.findIndex((_, k) => !captured[k]);
   $('scan-live').hidden = false;
@@ -233,21 +239,95 @@ async function startCamera() {
   say('');
   showStep();
   drawGuide();
+  clearInterval(watch.timer);
+  watch.timer = setInterval(look, LOOK_MS);
 }
 
 function stopCamera() {
+  clearInterval(watch.timer);
+  Object.assign(watch, { grid: null, samples: null, steady: 0, justCaptured: -1 });
   stream?.getTracks().forEach((t) => t.stop());
   stream = null;
   $('scan-live').hidden = true;
 }
 
-function capture() {
+// Capturing by itself: a few times a second the frame is looked at; a face whose grid is found
+// and that holds still for STEADY looks (about half a second) is captured, unless it is a face
+// captured already (then the person is told which). A press of Capture stays possible.
+const STEADY = 3;
+const LOOK_MS = 180;
+// The grid's fit (findGrid) from which a face is in view.
+const FACE_FIT = 45;
+// How far (Lab, mean over the stickers) two looks may differ and still be the same face, still.
+const SAME = 9;
+const watch = { grid: null, samples: null, steady: 0, flash: 0, timer: 0, justCaptured: -1 };
+
+const lookDistance = (a, b) => a.reduce((s, v, i) => s + Math.hypot(...lab(v).map((x, k) => x - lab(b[i])[k])), 0) / a.length;
+
+function look() {
+  const video = $('scan-video');
+  if (!stream || !video.videoWidth || at < 0) {
+    watch.steady = 0;
+    return;
+  }
+  const scale = Math.min(1, 320 / video.videoWidth);
+  const frame = pixels(video, Math.round(video.videoWidth * scale), Math.round(video.videoHeight * scale));
+  const n = state.size;
+  const grid = findGrid(frame, n);
+  watch.grid = { x: grid.x / scale, y: grid.y / scale, side: grid.side / scale, fit: grid.fit };
+  if (grid.fit < FACE_FIT) {
+    watch.steady = 0;
+    watch.samples = null;
+    return;
+  }
+  const samples = sampleFace(frame, n, grid);
+  watch.steady = watch.samples && lookDistance(samples, watch.samples) < SAME ? watch.steady + 1 : 0;
+  watch.samples = samples;
+  // A face captured already, by its stickers (on the 3x3 its centre first).
+  const again = captured.findIndex((img, k) => img && k !== at && seen[k] && sameFace(seen[k], samples, n));
+  if (again >= 0) {
+    watch.steady = 0;
+    if (again !== watch.justCaptured) say(`That is the ${FACE_WORDS[ORDER[again]]} face (${ORDER[again]}) again: show ${holdFace(ORDER[at])}.`);
+    return;
+  }
+  if (watch.justCaptured >= 0) {
+    watch.justCaptured = -1;
+    say('');
+  }
+  if (watch.steady >= STEADY) capture({ auto: true });
+}
+
+// Whether two looks are the same face: the same centre (3x3) and the same stickers, near enough.
+function sameFace(a, b, n) {
+  const centre = n === 3 ? lookDistance([a[4]], [b[4]]) < SAME * 1.5 : true;
+  return centre && lookDistance(a, b) < SAME * 1.5;
+}
+
+// What each captured face looked like (its stickers' colours), for telling faces apart.
+let seen = [];
+
+function capture({ auto = false } = {}) {
   const video = $('scan-video');
   if (!stream || !video.videoWidth) return;
   if (at < 0) return;
-  captured[at] = pixels(video, video.videoWidth, video.videoHeight);
+  const image = pixels(video, video.videoWidth, video.videoHeight);
+  const samples = sampleFace(image, state.size);
+  // A face captured already is not taken for another.
+  const again = captured.findIndex((img, k) => img && k !== at && seen[k] && sameFace(seen[k], samples, state.size));
+  if (again >= 0) {
+    say(`That is the ${FACE_WORDS[ORDER[again]]} face (${ORDER[again]}) again: show ${holdFace(ORDER[at])}.`);
+    return;
+  }
+  captured[at] = image;
+  seen[at] = samples;
+  watch.flash = performance.now();
+  watch.steady = 0;
+  watch.justCaptured = at;
+  navigator.vibrate?.(40);
+  const face = ORDER[at];
   // On to the first face not captured yet; with all six, Use these.
   at = ORDER.findIndex((_, k) => !captured[k]);
+  say(`Captured the ${FACE_WORDS[face]} face (${face})${auto ? ' as it held still' : ''}.`);
   showStep();
 }
 
@@ -260,7 +340,7 @@ export function initScan(onRead) {
     usePhotos([...e.target.files]);
     e.target.value = '';
   });
-  $('scan-capture').addEventListener('click', capture);
+  $('scan-capture').addEventListener('click', () => capture());
   $('scan-cancel').addEventListener('click', stopCamera);
   $('scan-use').addEventListener('click', () => {
     const images = [...captured];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, openPage, netColors, status } from './helpers.mjs';
-import { bmp, conditions, faces, launchWithCamera, randomMoves, renderFace, rng, waitForFace, y4m } from './scan-fixtures.mjs';
+import { bmp, conditions, faces, launchWithCamera, randomMoves, realColours, renderFace, rng, waitForFace, y4m } from './scan-fixtures.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 const wasm = await import(`${pkg}cubehint.js`);
@@ -82,15 +82,17 @@ test('photos: not six of them, or not images, change nothing and say why', async
   await page.close();
 });
 
-test('the live view with a fake camera: the guide, a face at a time, read into the net', async () => {
-  // A video that shows the six faces in turn, two seconds each, a white mark along the top
-  // whose place says which.
+test('the live view with a fake camera: each face captured by itself as it holds still, read into the net', async () => {
+  // A video that shows the six faces in turn after a second of nothing, two seconds each, a
+  // white mark along the top whose place says which; real-world colours.
   const random = rng(77);
   const state = randomState(3, random);
-  const frames = faces(state).flatMap((f, i) => {
-    const img = renderFace(f, 3, { w: 320, h: 240, random, light: 0.3, balance: 0.1, noise: 6, blur: 1, tilt: 3, glare: true, marker: i });
+  const colours = realColours(state, 3, random);
+  const blank = renderFace('UUUUUUUUU', 3, { w: 320, h: 240, random, paint: Array(9).fill([24, 24, 26]), glare: false });
+  const frames = [blank, ...faces(state).flatMap((f, i) => {
+    const img = renderFace(f, 3, { w: 320, h: 240, random, light: 0, balance: 0, noise: 4, blur: 1, tilt: 3, glare: false, marker: i, paint: colours.slice(i * 9, i * 9 + 9) });
     return [img, img];
-  });
+  })];
   const dir = mkdtempSync(join(tmpdir(), 'cubehint-camera-'));
   const file = join(dir, 'cube.y4m');
   writeFileSync(file, y4m(frames, 1));
@@ -103,13 +105,9 @@ test('the live view with a fake camera: the guide, a face at a time, read into t
     await page.waitForSelector('body[data-ready="true"]');
     await page.getByRole('button', { name: 'Scan with camera' }).click();
     await page.waitForFunction(() => document.getElementById('scan-video').videoWidth > 0);
-    assert.match(await page.locator('#scan-step').textContent(), /Face 1 of 6 \(U\): show the top face/);
-    // Waits for the frame of face `want` (its mark), then captures it.
-    const captureFace = async (want) => {
-      await waitForFace(page, want);
-      await page.getByRole('button', { name: 'Capture', exact: true }).click();
-    };
-    for (let i = 0; i < 6; i++) await captureFace(i);
+    assert.match(await page.locator('#scan-step').textContent(), /Face 1 of 6 \(U\): show the top face.*captured by itself/);
+    // Nobody presses Capture: the six faces go in as the video shows them.
+    await page.waitForFunction(() => /All six faces captured/.test(document.getElementById('scan-step').textContent), null, { timeout: 40000 });
     await page.getByRole('button', { name: 'Use these' }).click();
     await page.waitForFunction(() => /read from the camera/.test(document.getElementById('status').textContent));
     const read = await page.locator('[data-facelet]').evaluateAll((els) => els.map((e) => e.dataset.color).join(''));
@@ -118,13 +116,20 @@ test('the live view with a fake camera: the guide, a face at a time, read into t
     // On a phone the cube read is solved at once; the editor is one tap away.
     await page.waitForFunction(() => document.body.dataset.flow === 'follow');
     await page.getByRole('button', { name: 'Edit the cube' }).click();
-    // A rescan of one face: the other five are kept.
+    // A rescan of one face: the other five are kept, and the faces captured already are named
+    // when they come round instead of being taken for the front.
     await page.getByRole('button', { name: 'Scan with camera' }).click();
     await page.waitForFunction(() => document.getElementById('scan-video').videoWidth > 0);
     assert.equal(await page.getByRole('button', { name: 'Use these' }).isEnabled(), true);
+    // While the right face is shown: the front is asked for, and the right face is named, not
+    // taken for the front, by itself or by a press.
+    await waitForFace(page, 1);
     await page.getByRole('button', { name: 'F: capture this face again' }).click();
     assert.match(await page.locator('#scan-step').textContent(), /Face 3 of 6 \(F\)/);
-    await captureFace(2);
+    await page.getByRole('button', { name: 'Capture', exact: true }).click();
+    assert.match(await page.locator('#scan-status').textContent(), /That is the right face \(R\) again: show the front face/);
+    assert.match(await page.locator('#scan-step').textContent(), /Face 3 of 6 \(F\)/);
+    await page.waitForFunction(() => /All six faces captured/.test(document.getElementById('scan-step').textContent), null, { timeout: 20000 });
     await page.evaluate(() => (document.getElementById('status').textContent = ''));
     await page.getByRole('button', { name: 'Use these' }).click();
     await page.waitForFunction(() => /read from the camera/.test(document.getElementById('status').textContent));
