@@ -7,7 +7,7 @@
 //   node tools/bench-scan.mjs [--cubes 100] [--set rendered|real|free|all]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { conditions, faces, randomMoves, realPhotos, renderFace, rng } from '../tests/browser/scan-fixtures.mjs';
+import { scanCube } from '../tests/browser/scan-fixtures.mjs';
 import { readCube } from '../www/scan.js';
 
 const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
@@ -19,14 +19,7 @@ wasm.initSync({ module: readFileSync(`${pkg}cubehint_bg.wasm`) });
 const PALETTE = [[255, 255, 255], [208, 2, 27], [0, 155, 72], [255, 213, 0], [255, 108, 0], [0, 70, 173]];
 const LETTER_OF_COLOUR = 'URFDLB';
 
-// The seeded sets, as the browser test makes them: cube k, a 3x3 for the first four fifths.
-export function testCube(set, k, total) {
-  const n = k < Math.round(total * 0.8) ? 3 : 2;
-  const random = rng(({ real: 7000, free: 8000 }[set] ?? 1000) + k);
-  const state = wasm.apply_moves(n, '', randomMoves(random));
-  const images = set === 'rendered' ? faces(state).map((f) => renderFace(f, n, conditions(k, random))) : realPhotos(state, n, k, random, { free: set === 'free' });
-  return { n, state, images };
-}
+export const testCube = (set, k, total) => scanCube(set, k, total, wasm.apply_moves);
 
 for (const set of which === 'all' ? ['rendered', 'real', 'free'] : [which]) {
   let stickers = 0;

@@ -294,3 +294,16 @@ export function realPhotos(state, n, k, random, { free = false } = {}) {
 export function freePlace(random) {
   return { scale: 0.7 + 0.5 * random(), dx: (random() - 0.5) * 0.2, dy: (random() - 0.5) * 0.2 };
 }
+
+// Cube `k` of a seeded test set of `total` cubes (the first four fifths 3x3, the rest 2x2): its
+// state (made by `applyMoves(n, start, moves)`, the wasm module's apply_moves) and its six
+// photos. Sets: 'rendered' (the renderer's light, white balance, noise, blur, tilt and glare),
+// 'real' (real-world colours, the face filling the guide), 'free' (real-world colours, the face
+// anywhere near the guide at 0.7 to 1.2 times its size).
+export function scanCube(set, k, total, applyMoves) {
+  const n = k < Math.round(total * 0.8) ? 3 : 2;
+  const random = rng(({ real: 7000, free: 8000 }[set] ?? 1000) + k);
+  const state = applyMoves(n, '', randomMoves(random));
+  const images = set === 'rendered' ? faces(state).map((f) => renderFace(f, n, conditions(k, random))) : realPhotos(state, n, k, random, { free: set === 'free' });
+  return { n, state, images };
+}
