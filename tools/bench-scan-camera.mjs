@@ -1,9 +1,8 @@
-// The scanner's accuracy through the live view with Chromium's fake camera: for each of many
-// cubes (seeded random states, every face under varied light, white balance, noise, blur, tilt
-// and glare) a video of its six faces in turn, with marks along the top edge that say which
-// cube and face a frame shows, played by a browser of its own (the fake camera takes one file);
-// the page captures each face when its frame is up, reads the cube, and what lands in the net
-// is compared with the state.
+// The scanner's accuracy through the live view with Chromium's fake camera, nobody pressing
+// Capture: for each of many cubes (seeded random states, real-world colours as in the
+// real-colour set) a video of its six faces in turn, two seconds each, played by a browser of
+// its own (the fake camera takes one file); the page captures each face by itself as it holds
+// still, reads the cube, and what lands in the net is compared with the state.
 //
 //   node tools/bench-scan-camera.mjs [--cubes 100]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../tests/browser/helpers.mjs';
-import { faces, launchWithCamera, randomMoves, renderFace, rng, waitForFace, y4m } from '../tests/browser/scan-fixtures.mjs';
+import { faces, launchWithCamera, randomMoves, realColours, renderFace, rng, y4m } from '../tests/browser/scan-fixtures.mjs';
 
 const cubes = Number(process.argv[process.argv.indexOf('--cubes') + 1] || 100);
 const pkg = fileURLToPath(new URL('../www/pkg/', import.meta.url));
@@ -37,14 +36,14 @@ try {
   for (let k = 0; k < cubes; k++) {
     const random = rng(5000 + k);
     const state = wasm.apply_moves(3, '', randomMoves(random));
-    const hard = k % 4 === 3;
-    const frames = faces(state).flatMap((f, i) => {
-      const img = mark(
-        renderFace(f, 3, { w: 256, h: 192, random, light: hard ? 0.6 : 0.3, balance: hard ? 0.2 : 0.1, noise: hard ? 14 : 6, blur: k % 3, tilt: hard ? 6 : 3, glare: k % 2 === 0, marker: i }),
-        k,
-      );
-      return [img, img, img];
-    });
+    // Real-world colours (as the real-colour set), a second of nothing first, each face held
+    // two seconds: the page captures each by itself as it holds still.
+    const colours = realColours(state, 3, random);
+    const blank = mark(renderFace('UUUUUUUUU', 3, { w: 256, h: 192, random, paint: Array(9).fill([24, 24, 26]), glare: false }), k);
+    const frames = [...Array(5).fill(blank), ...faces(state).flatMap((f, i) => {
+      const img = mark(renderFace(f, 3, { w: 256, h: 192, random, light: 0, balance: 0, noise: 5, blur: k % 3, tilt: 3, glare: false, marker: i, paint: colours.slice(i * 9, i * 9 + 9) }), k);
+      return Array(10).fill(img);
+    })];
     const file = join(dir, `cube-${k}.y4m`);
     writeFileSync(file, y4m(frames, 5));
     const browser = await launchWithCamera(file);
@@ -54,10 +53,7 @@ try {
       await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
       await page.getByRole('button', { name: 'Scan with camera' }).click();
       await page.waitForFunction(() => document.getElementById('scan-video').videoWidth > 0);
-      for (let f = 0; f < 6; f++) {
-        await waitForFace(page, f, { cube: k, timeout: 60000 });
-        await page.getByRole('button', { name: 'Capture', exact: true }).click();
-      }
+      await page.waitForFunction(() => /All six faces captured/.test(document.getElementById('scan-step').textContent), null, { timeout: 60000 });
       await page.getByRole('button', { name: 'Use these' }).click();
       await page.waitForFunction(() => /read from the camera/.test(document.getElementById('status').textContent));
       const read = await page.locator('[data-facelet]').evaluateAll((els) => els.map((e) => e.dataset.color).join(''));
