@@ -188,10 +188,11 @@ function solveWhenNarrow(note = '') {
 // --- actions -------------------------------------------------------------------------------
 
 function paint(i) {
+  // A doubtful sticker of a scan painted (its own colour too): an answer, and the scan's legal
+  // cube follows it.
+  if (scanAnswer(i, state.selected)) return;
   const colors = current();
   if (colors[i] === state.selected) return;
-  // A doubtful sticker of a scan painted: an answer, and the scan's legal cube follows it.
-  if (scanAnswer(i, state.selected)) return;
   net.markDoubt([]);
   remember();
   fieldEdited = false;

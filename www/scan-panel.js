@@ -77,7 +77,6 @@ function showAsk() {
       button.className = 'ask-choice';
       button.dataset.color = 'URFDLB'[c];
       button.textContent = COLOR_NAMES[c];
-      button.setAttribute('aria-label', `${name} is ${COLOR_NAMES[c]}`);
       button.addEventListener('click', () => answer(i, c));
       return button;
     }),

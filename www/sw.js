@@ -24,6 +24,8 @@ const FILES = [
   'face-view.js',
   'cube3d.js',
   'scan.js',
+  'scan-colour.js',
+  'scan-legal.js',
   'scan-panel.js',
   'solve-flow.js',
   'pkg/cubehint.js',

@@ -143,3 +143,12 @@ export async function damageStored(page, key, from, to) {
     { key, from, to },
   );
 }
+
+// Whether all of `locator` is inside the viewport as the page is scrolled now.
+export async function inView(page, locator) {
+  const box = await locator.boundingBox();
+  if (!box) return false;
+  const vp = page.viewportSize();
+  return box.y >= -1 && box.x >= -1 && box.y + box.height <= vp.height + 1 && box.x + box.width <= vp.width + 1;
+}
+

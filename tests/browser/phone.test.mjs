@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, netColors, openPage, status, useField } from './helpers.mjs';
+import { inView, launch, netColors, openPage, status, useField } from './helpers.mjs';
 import { faces, launchWithCamera, randomMoves, renderFace, rng, y4m } from './scan-fixtures.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
@@ -25,14 +25,6 @@ before(async () => {
 after(async () => {
   await env?.close();
 });
-
-// Whether all of `locator` is inside the viewport as the page is scrolled now.
-async function inView(page, locator) {
-  const box = await locator.boundingBox();
-  if (!box) return false;
-  const vp = page.viewportSize();
-  return box.y >= -1 && box.x >= -1 && box.y + box.height <= vp.height + 1 && box.x + box.width <= vp.width + 1;
-}
 
 // A person's taps, and the scrolling they had to do to find a control (none, if the page shows
 // each one when its step begins). `need` names what must be in view; a control that is not is

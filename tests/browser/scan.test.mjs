@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, openPage, netColors, status } from './helpers.mjs';
+import { inView, launch, openPage, netColors, status } from './helpers.mjs';
 import { bmp, faces, launchWithCamera, randomMoves, realColours, renderFace, rng, scanCube, waitForFace, y4m } from './scan-fixtures.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
@@ -87,6 +87,44 @@ test('photos with real-world colours on a phone: 100 cubes filling the guide, 40
     assert.ok(r.stickers >= 0.985, r.report);
     assert.ok(r.cubes >= cubes, r.report);
   }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('doubtful stickers: asked in one tap each, the legal cube following every answer, painting one answers too', async () => {
+  const page = await openPage(env, { viewport: { width: 375, height: 740 } });
+  // Cubes of the real-colour set that come with questions.
+  let asked = 0;
+  for (const k of [6, 10, 22, 30]) {
+    const { state, images } = scanCube('real', k, 100, wasm.apply_moves);
+    if (await page.evaluate(() => document.body.dataset.flow === 'follow')) await page.getByRole('button', { name: 'Edit the cube' }).click();
+    await page.evaluate(() => (document.getElementById('status').textContent = ''));
+    await page.getByLabel('Use photos').setInputFiles(images.map((img, i) => ({ name: `${i}.bmp`, mimeType: 'image/bmp', buffer: bmp(img) })));
+    await page.waitForFunction(() => /read from six photos/.test(document.getElementById('status').textContent));
+    const ask = page.locator('#scan-ask');
+    if (!(await ask.isVisible())) continue;
+    assert.ok(await inView(page, ask), 'the question is on screen');
+    for (let round = 0; round < 12 && (await ask.isVisible()); round++) {
+      const text = await page.locator('#scan-ask-text').textContent();
+      const [, name, a, b] = text.match(/^Check ([URFDLB]\d) \(outlined\): (\w+) or (\w+)\?/);
+      const i = 'URFDLB'.indexOf(name[0]) * 9 + Number(name.slice(1)) - 1;
+      const want = { U: 'white', R: 'red', F: 'green', D: 'yellow', L: 'orange', B: 'blue' }[state[i]];
+      assert.ok([a, b].includes(want), `${name}: ${want} is offered (${a} or ${b})`);
+      // The sticker asked about is marked on the face in view.
+      assert.equal(await page.locator('#face-grid .asking').count(), 1);
+      if (round === 1) {
+        // Painting it answers too.
+        await page.locator(`#palette button[data-color-index="${['white', 'red', 'green', 'yellow', 'orange', 'blue'].indexOf(want)}"]`).click();
+        await page.locator(`[data-facelet="${name}"]`).evaluate((e) => e.click());
+      } else {
+        await page.locator('#scan-ask-choices').getByRole('button', { name: want, exact: true }).click();
+      }
+      await page.waitForFunction((n) => document.getElementById('status').textContent.startsWith(`${n} is`), name);
+      asked++;
+    }
+    assert.equal(await netColors(page), state, `cube ${k}: every sticker right after the answers`);
+  }
+  assert.ok(asked >= 2, `${asked} questions answered`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
