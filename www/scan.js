@@ -1,9 +1,9 @@
-// Reading a cube from pictures of its faces (the camera's frames or photos): the colours of each
-// face's stickers sampled inside the guide square, then grouped per scan into six colours of
-// n*n stickers each (no fixed thresholds: lighting and white balance shift every colour alike),
-// anchored on the centres on the 3x3. Each sticker gets a confidence; doubtful ones are marked.
-// Pure functions: the panel (scan-panel.js) feeds them pixels.
-import { colourCosts, linear } from './scan-colour.js';
+// Reading a cube from pictures of its faces (the camera's frames or photos): each face's sticker
+// grid found, its stickers' colours sampled, this scan's colours learnt (scan-colour.js) and the
+// likeliest cube that can exist chosen (scan-legal.js), with the stickers still in doubt, their
+// two likeliest colours, and any face that looks wrong. See docs/scan.md. Pure functions: the
+// panel (scan-panel.js) feeds them pixels.
+import { colourCosts, labOfLinear, linear } from './scan-colour.js';
 import { likeliestCubes, ROTATIONS } from './scan-legal.js';
 
 // The guide square: centred, its side three fifths of the picture's shorter side.
@@ -119,18 +119,7 @@ export function sampleFace(image, n, grid = findGrid(image, n)) {
 }
 
 // sRGB (0..255) to CIE Lab (D65).
-export function lab([r, g, b]) {
-  const lin = (v) => {
-    const s = v / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const [R, G, B] = [lin(r), lin(g), lin(b)];
-  const X = (0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047;
-  const Y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
-  const Z = (0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883;
-  const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
-  return [116 * f(Y) - 16, 500 * (f(X) - f(Y)), 200 * (f(Y) - f(Z))];
-}
+export const lab = (rgb) => labOfLinear(linear(rgb));
 
 // Lightness matters less than hue between sticker colours under uneven light.
 const dist = (a, b) => Math.hypot(0.5 * (a[0] - b[0]), a[1] - b[1], a[2] - b[2]);
@@ -163,9 +152,8 @@ function balanced(samples, means, cap, fixed) {
 const mean = (pts) => pts.reduce((a, p) => a.map((v, k) => v + p[k] / pts.length), [0, 0, 0]);
 
 // Groups the 6*n*n samples (RGB, faces in the order U R F D L B) into six colours of n*n,
-// starting from `seeds` (six Lab colours) when given. Returns, per sticker, its group (the 3x3: the face whose centre it matches) and confidence
-// (0..1: 1 when it is much nearer its own group's colour than any other), and each group's
-// mean colour (RGB).
+// starting from `seeds` (six Lab colours) when given (else, on the 3x3, from the centres, each
+// pinned to its own group). Returns each sticker's group and each group's mean colour (RGB).
 export function group(rgb, n, seeds = null) {
   const per = n * n;
   const samples = rgb.map(lab);
@@ -191,39 +179,12 @@ export function group(rgb, n, seeds = null) {
     if (next.every((g, i) => g === groups[i])) break;
     groups = next;
   }
-  const confidence = samples.map((s, i) => {
-    const own = dist(s, means[groups[i]]);
-    const other = Math.min(...means.filter((_, g) => g !== groups[i]).map((m) => dist(s, m)));
-    return Math.max(0, Math.min(1, (other - own) / (other + own + 1e-9) * 2));
-  });
   const rgbMeans = means.map((_, g) => mean(rgb.filter((_, i) => groups[i] === g)));
-  return { groups, confidence, means: rgbMeans };
+  return { groups, means: rgbMeans };
 }
 
-// Which palette colour (0..5) each group is: the assignment of least total distance between the
-// groups' colours and the palette's (`palette`: six RGB triples), over all 720 orders.
-export function matchPalette(means, palette) {
-  const a = means.map(lab);
-  const b = palette.map(lab);
-  let best = null;
-  const perm = [0, 1, 2, 3, 4, 5];
-  const permute = (k) => {
-    if (k === 6) {
-      const cost = perm.reduce((s, p, g) => s + dist(a[g], b[p]), 0);
-      if (!best || cost < best.cost) best = { cost, order: [...perm] };
-      return;
-    }
-    for (let i = k; i < 6; i++) {
-      [perm[k], perm[i]] = [perm[i], perm[k]];
-      permute(k + 1);
-      [perm[k], perm[i]] = [perm[i], perm[k]];
-    }
-  };
-  permute(0);
-  return best.order;
-}
-
-// All 720 orders of the six colours, least total distance first (as matchPalette scores them).
+// All 720 ways to give the six groups (their mean colours, RGB) the palette's six colours
+// (`palette`: six RGB triples), least total distance first.
 function paletteOrders(means, palette) {
   const a = means.map(lab);
   const b = palette.map(lab);
