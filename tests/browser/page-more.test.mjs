@@ -3,7 +3,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { launch, openPage, sticker, status, useField, netColors, isSolvedNet } from './helpers.mjs';
+import { bmp, scanCube } from './scan-fixtures.mjs';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+const wasm = await import(`${pkg}cubehint.js`);
+wasm.initSync({ module: readFileSync(`${pkg}cubehint_bg.wasm`) });
 
 let env;
 before(async () => {
@@ -176,6 +182,11 @@ test('no serious or critical accessibility violations (axe-core), on a desktop a
       assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target})`), [], `${viewport.width} px, ${what}`);
     };
     await check('editing');
+    // A scan with a sticker in doubt: the question above the net.
+    const { images } = scanCube('real', 6, 100, wasm.apply_moves);
+    await page.getByLabel('Use photos').setInputFiles(images.map((img, i) => ({ name: `${i}.bmp`, mimeType: 'image/bmp', buffer: bmp(img) })));
+    await page.locator('#scan-ask').waitFor();
+    await check('asking about a scanned sticker');
     await useField(page, 'R U');
     await page.getByRole('button', { name: 'Solve' }).click();
     await page.getByTestId('solution').locator('button').first().waitFor();
