@@ -19,50 +19,67 @@ export function guide(width, height) {
 // contrast between cells and lines (0..255; a face at all shows about 60 or more).
 export function findGrid(image, n) {
   const { width: w, height: h, data } = image;
-  // A summed-area table of each pixel's brightness (its largest channel), on a grid of at most
-  // 160 pixels across.
+  // Summed-area tables, on a grid of at most 160 pixels across: of each pixel's brightness (its
+  // largest channel), and of each channel and its square (for the spread within a cell).
   const step = Math.max(1, Math.floor(Math.max(w, h) / 160));
   const W = Math.floor(w / step);
   const H = Math.floor(h / step);
-  const sat = new Float64Array((W + 1) * (H + 1));
+  const tables = Array.from({ length: 7 }, () => new Float64Array((W + 1) * (H + 1)));
+  const row = new Float64Array(7);
   for (let y = 0; y < H; y++) {
-    let row = 0;
+    row.fill(0);
     for (let x = 0; x < W; x++) {
       const i = (y * step * w + x * step) * 4;
-      row += Math.max(data[i], data[i + 1], data[i + 2]);
-      sat[(y + 1) * (W + 1) + x + 1] = sat[y * (W + 1) + x + 1] + row;
+      const v = [Math.max(data[i], data[i + 1], data[i + 2]), data[i], data[i + 1], data[i + 2], data[i] ** 2, data[i + 1] ** 2, data[i + 2] ** 2];
+      const at = (y + 1) * (W + 1) + x + 1;
+      for (let t = 0; t < 7; t++) {
+        row[t] += v[t];
+        tables[t][at] = tables[t][at - W - 1] + row[t];
+      }
     }
   }
-  const box = (x0, y0, x1, y1) => {
-    const a = Math.max(0, Math.min(W, Math.round(x0)));
-    const b = Math.max(0, Math.min(H, Math.round(y0)));
+  // The mean of table t over a box (table pixels), clipped to the picture.
+  const box = (t, x0, y0, x1, y1) => {
+    const a = Math.max(0, Math.min(W - 1, Math.round(x0)));
+    const b = Math.max(0, Math.min(H - 1, Math.round(y0)));
     const c = Math.max(a + 1, Math.min(W, Math.round(x1)));
     const d = Math.max(b + 1, Math.min(H, Math.round(y1)));
-    if (c > W || d > H) return 0;
+    const sat = tables[t];
     return (sat[d * (W + 1) + c] - sat[b * (W + 1) + c] - sat[d * (W + 1) + a] + sat[b * (W + 1) + a]) / ((c - a) * (d - b));
   };
-  // The fit of the square at (x, y) of side `side` (in table pixels): the darkest cell's middle
-  // half against the lines (a band a tenth of a cell wide) and the rim around the square.
+  // The fit of the square at (x, y) of side `side` (in table pixels): the cells' middle halves
+  // bright against the lines between them (a band a tenth of a cell wide) and each of one colour
+  // (a cell across two stickers is not), less a penalty when one cell is far darker than the
+  // rest (a grid half off the face).
   const fit = (x, y, side) => {
     const cell = side / n;
     let cells = 0;
+    let spread = 0;
     let darkest = Infinity;
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
-        const v = box(x + (c + 0.25) * cell, y + (r + 0.25) * cell, x + (c + 0.75) * cell, y + (r + 0.75) * cell);
+        const x0 = x + (c + 0.25) * cell;
+        const y0 = y + (r + 0.25) * cell;
+        const x1 = x + (c + 0.75) * cell;
+        const y1 = y + (r + 0.75) * cell;
+        const v = box(0, x0, y0, x1, y1);
         cells += v;
         darkest = Math.min(darkest, v);
+        let variance = 0;
+        for (let k = 1; k <= 3; k++) variance += Math.max(0, box(k + 3, x0, y0, x1, y1) - box(k, x0, y0, x1, y1) ** 2);
+        spread += Math.sqrt(variance);
       }
     }
     cells /= n * n;
+    spread /= n * n;
     const band = Math.max(1, cell * 0.1);
     let lines = 0;
     for (let k = 0; k <= n; k++) {
-      lines += box(x + k * cell - band / 2, y + cell * 0.2, x + k * cell + band / 2, y + side - cell * 0.2);
-      lines += box(x + cell * 0.2, y + k * cell - band / 2, x + side - cell * 0.2, y + k * cell + band / 2);
+      lines += box(0, x + k * cell - band / 2, y + cell * 0.2, x + k * cell + band / 2, y + side - cell * 0.2);
+      lines += box(0, x + cell * 0.2, y + k * cell - band / 2, x + side - cell * 0.2, y + k * cell + band / 2);
     }
     lines /= 2 * (n + 1);
-    return cells - lines - 0.25 * Math.max(0, cells - darkest - 120);
+    return cells - lines - spread - 0.25 * Math.max(0, cells - darkest - 120);
   };
   const g = guide(W, H);
   const base = fit(g.x, g.y, g.side);

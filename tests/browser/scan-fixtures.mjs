@@ -19,8 +19,9 @@ export function rng(seed) {
 }
 
 // A face of `n` x `n` stickers (letters, row by row) in a `w` x `h` picture whose guide square
-// (the middle square, three fifths of the shorter side) the face fills.
-export function renderFace(letters, n, { w = 320, h = 240, random, light = 0.4, balance = 0.2, noise = 10, blur = 1, tilt = 4, glare = true, marker = -1, paint = null, place = null }) {
+// (the middle square, three fifths of the shorter side) the face fills. `gap`: the dark line
+// around each sticker, as a share of its cell (0: a stickerless cube).
+export function renderFace(letters, n, { w = 320, h = 240, random, light = 0.4, balance = 0.2, noise = 10, blur = 1, tilt = 4, glare = true, marker = -1, paint = null, place = null, gap = 0.07 }) {
   const r = random;
   // `place`: a face not filling the guide ({scale, dx, dy}: its size against the guide's, its
   // middle's offset in guide sides), as in a photo taken freely.
@@ -47,7 +48,7 @@ export function renderFace(letters, n, { w = 320, h = 240, random, light = 0.4, 
         const rr = Math.floor(v * n);
         const fu = u * n - c;
         const fv = v * n - rr;
-        if (fu > 0.07 && fu < 0.93 && fv > 0.07 && fv < 0.93) col = base[rr * n + c];
+        if (fu > gap && fu < 1 - gap && fv > gap && fv < 1 - gap) col = base[rr * n + c];
       }
       const shade = 1 - light / 2 + light * (0.5 + 0.5 * Math.cos(dir) * (x / w - 0.5) * 2 + 0.5 * Math.sin(dir) * (y / h - 0.5) * 2) / 1.5;
       const i = (y * w + x) * 3;
@@ -280,12 +281,14 @@ export function realColours(facelets, n, random) {
 }
 
 // The photos of cube `k` of the real-colour set: its stickers' colours as realColours gives them,
-// painted flat (the light is in the colours), a little noise, blur and tilt.
+// painted flat (the light is in the colours), a little noise, blur and tilt. `free`: the face
+// where a photo taken freely puts it, and every third cube stickerless (no dark lines between
+// its stickers).
 export function realPhotos(state, n, k, random, { free = false } = {}) {
   const colours = realColours(state, n, random);
   const per = n * n;
   return faces(state).map((f, i) =>
-    renderFace(f, n, { random, w: k % 2 ? 320 : 240, h: 240, light: 0, balance: 0, noise: 4, blur: 1, tilt: 3, glare: false, paint: colours.slice(i * per, (i + 1) * per), place: free ? freePlace(random) : null }),
+    renderFace(f, n, { random, w: k % 2 ? 320 : 240, h: 240, light: 0, balance: 0, noise: 4, blur: 1, tilt: 3, glare: false, paint: colours.slice(i * per, (i + 1) * per), place: free ? freePlace(random) : null, gap: free && k % 3 === 0 ? 0 : 0.07 }),
   );
 }
 
