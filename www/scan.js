@@ -308,8 +308,9 @@ const NEVER = 1e6;
 // (`answers`: sticker → palette colour). Returns its colours (palette indices, in sticker-string
 // order), the doubtful stickers (their colour differs in a legal cube nearly as likely) with
 // their two likeliest colours (`ask`: sticker → [colour, colour]), the stickers whose colour the
-// legal-cube rule changed from the likeliest by the pixels alone (`changed`), and a `problem`
-// (a sentence) when no legal cube is near the readings.
+// legal-cube rule changed from the likeliest by the pixels alone (`changed`), how much likelier
+// the best cube is than the next (`margin`, the confidence), how much less likely than the
+// pixels alone (`excess`), and a `problem` (a sentence) when the answers allow no legal cube.
 export function decide(reading, answers = new Map()) {
   const { n, scheme } = reading;
   const cost = reading.cost.map((row, i) => (answers.has(i) ? row.map((v, c) => (c === answers.get(i) ? v : NEVER)) : row));
@@ -328,7 +329,10 @@ export function decide(reading, answers = new Map()) {
   }
   const changed = best.map((c, i) => (c !== raw[i] && !answers.has(i) ? i : -1)).filter((i) => i >= 0);
   const excess = cubes[0].cost - raw.reduce((s, c, i) => s + cost[i][c], 0);
-  return { colors: best, raw, doubtful: [...ask.keys()].sort((a, b) => a - b), ask, changed, excess, problem: null };
+  // How sure: how much likelier the best cube is than the next (at least MARGIN when none is
+  // that near).
+  const margin = cubes[1] ? cubes[1].cost - cubes[0].cost : MARGIN;
+  return { colors: best, raw, doubtful: [...ask.keys()].sort((a, b) => a - b), ask, changed, excess, margin, problem: null };
 }
 
 const FACE_LETTERS = 'URFDLB';
