@@ -134,3 +134,31 @@ fn a_length_limit_no_solution_meets_is_searched_in_full_and_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("searching every 12-move sequence with the optimal solver's tables"), "{err}");
 }
+
+#[test]
+fn solve_by_method_prints_a_line_a_stage_and_a_block_a_cube() {
+    let a = apply_text(None, None, "R U F' L2 D B' R2 U' F L").unwrap();
+    let b = apply_text(None, None, "F U R U' R' F'").unwrap();
+    for method in ["beginner", "cfop-2look", "cfop"] {
+        let out = cubehint(&["solve", "--method", method], Some(&format!("{a}\n{b}\n")));
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let blocks: Vec<&str> = text.trim_end_matches('\n').split("\n\n").collect();
+        assert_eq!(blocks.len(), 2, "{text}");
+        for (start, block) in [a.as_str(), b.as_str()].iter().zip(&blocks) {
+            let mut state = start.to_string();
+            for line in block.lines() {
+                let parts: Vec<&str> = line.split('\t').collect();
+                assert_eq!(parts.len(), 3, "{line:?}");
+                state = after(&state, parts[2]);
+            }
+            assert_eq!(state, SOLVED, "{method}: {block}");
+        }
+        // The second cube is one algorithm from solved: the top cross's line case.
+        let second: Vec<&str> = blocks[1].lines().collect();
+        let first_case = second.iter().find(|l| !l.split('\t').nth(1).unwrap_or("").is_empty()).unwrap();
+        assert!(first_case.contains("Line") || first_case.contains("OLL 45"), "{method}: {first_case}");
+    }
+    let bad = cubehint(&["solve", "--method", "roux", SOLVED], None);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--method is beginner, cfop-2look, cfop"));
+}

@@ -8,5 +8,5 @@ pub mod pocket;
 
 pub use cubie::CubieCube;
 pub use facelet::{Face, Size};
-pub use moves::{format_moves, parse_moves, parse_turns, push_merged, Layers, Move, Turn};
+pub use moves::{face_moves, format_moves, parse_moves, parse_turns, push_merged, Layers, Move, Turn};
 pub use pocket::{HeldPocket, PocketCube};

@@ -423,3 +423,67 @@ pub fn rotations() -> &'static [Vec<Turn>] {
         out
     })
 }
+
+/// The face turns that `turns` (any notation: wide, slice, whole-cube) make with the centres
+/// kept where they are, and where the faces end: `held[p]` is the face (as the cube began)
+/// now at position `p`. A wide `r` is an `L` turn and a whole-cube `x`; a slice `M` is
+/// `L' R` and an `x'`; every later turn is renamed by the rotations so far. When `held` is
+/// the identity the moves leave the cube exactly as `turns` do.
+pub fn face_moves(turns: &[Turn]) -> (Vec<Move>, [Face; 6]) {
+    let mut held = Face::ALL;
+    let mut moves = Vec::new();
+    for &t in turns {
+        let q = t.quarters;
+        let (p, o) = (held[t.face as usize], held[t.face.opposite() as usize]);
+        match t.layers {
+            Layers::Outer => moves.push(Move::new(p, q)),
+            // A whole-cube turn is the wide turn and the opposite face turned the same way
+            // round (its own inverse turn), so the wide turn is the whole turn and that face's
+            // own turn.
+            Layers::Wide => moves.push(Move::new(o, q)),
+            Layers::Slice => {
+                moves.push(Move::new(p, 4 - q));
+                moves.push(Move::new(o, q));
+            }
+            Layers::Whole => {}
+        }
+        if t.layers != Layers::Outer {
+            let map = rotation_face_map(&[Turn { face: t.face, layers: Layers::Whole, quarters: q }]);
+            held = map.map(|was| held[was as usize]);
+        }
+    }
+    (moves, held)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Face turns with the centres kept, then the whole cube turned as `held` says, give the
+    /// stickers the notation's own geometry gives.
+    #[test]
+    fn face_moves_match_the_geometry() {
+        let texts = [
+            "r U R' U' r' F R F'",
+            "f R U R' U' f'",
+            "M2 U M2 U2 M2 U M2",
+            "x R' U R' D2 R U' R' D2 R2 x'",
+            "r' U2 R U R' U r y2 S E' M b2 d' l u' z",
+            "Rw U Lw' x' Fw2 Bw Dw' y",
+        ];
+        for text in texts {
+            let turns = parse_turns(text, Size::Three).unwrap();
+            let mut direct = Size::Three.solved();
+            apply_turns(&mut direct, &turns);
+            let (moves, held) = face_moves(&turns);
+            let mut kept = Size::Three.solved();
+            let as_turns: Vec<Turn> =
+                moves.iter().map(|m| Turn { face: m.face(), layers: Layers::Outer, quarters: m.quarters() }).collect();
+            apply_turns(&mut kept, &as_turns);
+            // Turn the whole cube so that the faces sit where `held` says.
+            let rotation = rotations().iter().find(|r| rotation_face_map(r) == held).expect("a rotation");
+            apply_turns(&mut kept, rotation);
+            assert_eq!(kept, direct, "{text}");
+        }
+    }
+}

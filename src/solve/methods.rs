@@ -1,7 +1,9 @@
 //! The stages of solving methods, as data: each names the pieces it places and the stickers it
 //! shows, as on the solved cube, and becomes partial targets ([`super::stage`]). A method is a
-//! list of stages; another method is another list.
+//! list of stages; another method is another list. A last-layer stage also lists its cases and
+//! their algorithms ([`super::algs`]), matched by [`super::cases`].
 
+use super::algs::{self, Case};
 use super::target::{slots, Target};
 use crate::cube::facelet::{corner_name, edge_name, facelet_name, Face, Size};
 
@@ -21,6 +23,9 @@ pub struct Stage {
     pub options: &'static [&'static [&'static str]],
     /// Single stickers that must show their face (`U1`…).
     pub stickers: &'static [&'static str],
+    /// The cases learners tell apart at this stage, each with its algorithm (none: the stage
+    /// is solved by the search for the fewest moves).
+    pub cases: &'static [Case],
 }
 
 const CROSS: &[&str] = &["DF", "DR", "DB", "DL"];
@@ -31,9 +36,12 @@ const D_CORNERS: &[&[&str]] = &[&["DFR"], &["DLF"], &["DBL"], &["DRB"]];
 const MIDDLE_EDGES: &[&[&str]] = &[&["FR"], &["FL"], &["BL"], &["BR"]];
 const TOP_CROSS: &[&str] = &["U2", "U4", "U6", "U8"];
 const TOP_FACE: &[&str] = &["U1", "U2", "U3", "U4", "U6", "U7", "U8", "U9"];
+const TOP_CORNERS: &[&str] = &[
+    "DF", "DR", "DB", "DL", "DFR", "DLF", "DBL", "DRB", "FR", "FL", "BL", "BR", "URF", "UFL", "ULB", "UBR",
+];
 
 const fn stage(name: &'static str, goal: &'static str, pieces: &'static [&'static str]) -> Stage {
-    Stage { name, goal, pieces, choose: 0, options: &[], stickers: &[] }
+    Stage { name, goal, pieces, choose: 0, options: &[], stickers: &[], cases: &[] }
 }
 
 /// Named partial targets of the 3x3 (`cubehint solve --to D-cross`).
@@ -76,13 +84,28 @@ pub const BEGINNER: &[Stage] = &[
         ..stage("Third middle edge", "Put a third middle-layer edge in place.", FIRST_LAYER)
     },
     stage("Second layer", "Put the last middle edge in place: two layers are done.", TWO_LAYERS),
-    Stage { stickers: TOP_CROSS, ..stage("Top cross", "Make a cross of the top colour on the top face.", TWO_LAYERS) },
-    Stage { stickers: TOP_FACE, ..stage("Top face", "Make the whole top face one colour.", TWO_LAYERS) },
-    stage("Solved", "Put the last layer's pieces in place: the cube is solved.", &[]),
+    Stage {
+        stickers: TOP_CROSS,
+        cases: algs::BEGINNER_CROSS,
+        ..stage("Top cross", "Make a cross of the top colour on the top face.", TWO_LAYERS)
+    },
+    Stage {
+        stickers: TOP_FACE,
+        cases: algs::BEGINNER_FACE,
+        ..stage("Top face", "Make the whole top face one colour.", TWO_LAYERS)
+    },
+    Stage {
+        stickers: TOP_FACE,
+        cases: algs::BEGINNER_CORNERS,
+        ..stage("Top corners", "Put the top corners in place.", TOP_CORNERS)
+    },
+    Stage {
+        cases: algs::BEGINNER_EDGES,
+        ..stage("Solved", "Put the top edges in place: the cube is solved.", &[])
+    },
 ];
 
-/// The stages of CFOP: cross, four F2L pairs, OLL, PLL.
-pub const CFOP: &[Stage] = &[
+const CFOP_F2L: [Stage; 5] = [
     stage("Cross", "Make the cross on the bottom: the four bottom edges, each matching its side centre.", CROSS),
     Stage {
         choose: 1,
@@ -92,12 +115,55 @@ pub const CFOP: &[Stage] = &[
     Stage { choose: 2, options: PAIRS, ..stage("Second pair", "Put a second corner-edge pair in place.", CROSS) },
     Stage { choose: 3, options: PAIRS, ..stage("Third pair", "Put a third corner-edge pair in place.", CROSS) },
     stage("Fourth pair", "Put the last pair in place: the first two layers are done.", TWO_LAYERS),
-    Stage { stickers: TOP_FACE, ..stage("OLL", "Make the top face one colour.", TWO_LAYERS) },
-    stage("PLL", "Put the last layer's pieces in place: the cube is solved.", &[]),
+];
+
+/// CFOP with two-look OLL and PLL: cross, four F2L pairs, the top cross, the top face, the top
+/// corners, the top edges.
+pub const CFOP_2LOOK: &[Stage] = &[
+    CFOP_F2L[0],
+    CFOP_F2L[1],
+    CFOP_F2L[2],
+    CFOP_F2L[3],
+    CFOP_F2L[4],
+    Stage {
+        stickers: TOP_CROSS,
+        cases: algs::EDGES_ORIENTED,
+        ..stage("OLL edges", "Make a cross of the top colour on the top face (first look of OLL).", TWO_LAYERS)
+    },
+    Stage {
+        stickers: TOP_FACE,
+        cases: algs::CORNERS_ORIENTED,
+        ..stage("OLL corners", "Make the whole top face one colour (second look of OLL).", TWO_LAYERS)
+    },
+    Stage {
+        stickers: TOP_FACE,
+        cases: algs::CORNERS_PLACED,
+        ..stage("PLL corners", "Put the top corners in place (first look of PLL).", TOP_CORNERS)
+    },
+    Stage {
+        cases: algs::EDGES_PLACED,
+        ..stage("PLL edges", "Put the top edges in place: the cube is solved.", &[])
+    },
+];
+
+/// CFOP: cross, four F2L pairs, OLL (57 cases), PLL (21 cases).
+pub const CFOP: &[Stage] = &[
+    CFOP_F2L[0],
+    CFOP_F2L[1],
+    CFOP_F2L[2],
+    CFOP_F2L[3],
+    CFOP_F2L[4],
+    Stage { stickers: TOP_FACE, cases: algs::OLL, ..stage("OLL", "Make the top face one colour.", TWO_LAYERS) },
+    Stage { cases: algs::PLL, ..stage("PLL", "Put the last layer's pieces in place: the cube is solved.", &[]) },
 ];
 
 /// The methods by name.
-pub const METHODS: &[(&str, &[Stage])] = &[("beginner", BEGINNER), ("cfop", CFOP)];
+pub const METHODS: &[(&str, &[Stage])] = &[("beginner", BEGINNER), ("cfop-2look", CFOP_2LOOK), ("cfop", CFOP)];
+
+/// The method called `name` (letter case aside).
+pub fn method(name: &str) -> Option<&'static [Stage]> {
+    METHODS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name.trim())).map(|(_, s)| *s)
+}
 
 impl Stage {
     /// The stage's targets: one per choice of option groups (the solved cube when it names

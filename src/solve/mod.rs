@@ -1,5 +1,7 @@
 //! Searches: the 2x2 table walk and its independent IDA* twin, the 3x3 two-phase search.
 
+pub mod algs;
+pub mod cases;
 pub mod easy;
 pub mod goal;
 pub mod methods;

@@ -32,7 +32,7 @@ twist flip parity. Exits 1 if any line failed.";
 
 pub const SOLVE_HELP: &str = "usage: cubehint solve [--metric htm|qtm] [--all N] [--max-length N] [--tables DIR]
                      [--optimal [--table SIZE] [--threads N] [--progress]] [--to TARGET]
-                     [--prefer short|easy]
+                     [--prefer short|easy] [--method beginner|cfop-2look|cfop [--fewest]]
                      STATE...   (or, with no STATE, < states.txt)
 
 Solves each sticker string given (24 letters: 2x2, 54: 3x3), else each line of standard input,
@@ -81,7 +81,17 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
                     --optimal), the 2x2 as painted, in the fewest face turns of all six faces.
                     A partial one in the fewest moves that show every known sticker (searched
                     up to 300 million nodes, then by way of the solved cube, said on standard
-                    error; with --optimal, without a limit)";
+                    error; with --optimal, without a limit)
+  --method NAME     3x3: solve stage by stage as a learner of the method does, a line a stage:
+                    stage<TAB>case<TAB>moves (the case empty for a stage without cases, 'skip'
+                    when a turn of the top is all it needs). The cross and the first two layers
+                    in the fewest moves; each last-layer case with the algorithm learners are
+                    taught, the top turned first and after as needed. beginner: top cross, top
+                    face (the Sune), top corners, top edges, a few algorithms done once or more;
+                    cfop-2look: 2-look OLL and PLL (16 algorithms); cfop: full OLL (57) and PLL
+                    (21). Several cubes: a block each, an empty line between (docs/methods.md)
+  --fewest          with --method: each stage in the fewest moves found instead (last-layer
+                    stages searched up to 30 million nodes, else the algorithm)";
 
 pub const PATTERNS_HELP: &str = "usage: cubehint patterns [2x2|3x3]
 

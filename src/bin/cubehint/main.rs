@@ -206,6 +206,20 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
         threads: threads(&mut args, cores())?,
     };
     let to = args.value("--to")?;
+    let method = match args.value("--method")? {
+        Some(name) => Some(cubehint::solve::methods::method(&name).ok_or(format!(
+            "--method is {}, not '{name}'",
+            cubehint::solve::methods::METHODS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+        ))?),
+        None => None,
+    };
+    let fewest = args.flag("--fewest");
+    if fewest && method.is_none() {
+        return Err("--fewest goes with --method".into());
+    }
+    if method.is_some() && (to.is_some() || optimal || all.is_some()) {
+        return Err("--method does not go with --to, --optimal or --all".into());
+    }
     let easy = match args.value("--prefer")?.as_deref() {
         None | Some("short") => false,
         Some("easy") => true,
@@ -234,9 +248,14 @@ fn solve(mut args: Args) -> Result<ExitCode, String> {
     const ALLOWANCE: usize = 2;
     let mut failed = false;
     let mut out = std::io::stdout().lock();
-    for line in states_given(args) {
+    for (k, line) in states_given(args).into_iter().enumerate() {
+        if method.is_some() && k > 0 {
+            // A block of lines a cube, an empty line between blocks.
+            let _ = writeln!(out);
+        }
         let text = match parse_state(&line) {
             Err(e) => Err(e.to_string()),
+            Ok(state) if method.is_some() => to::solve_method(&state, method.unwrap_or_default(), fewest, &mut ctx),
             Ok(state) if to.is_some() => to::solve_to(&line, &state, to.as_deref().unwrap_or(""), metric, &mut ctx),
             Ok(State::Two(held)) if easy => {
                 let (moves, dist) = ctx.lazy.pocket(metric);

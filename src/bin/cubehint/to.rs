@@ -3,7 +3,10 @@
 
 use crate::SolveContext;
 use cubehint::cube::facelet::read_letters;
-use cubehint::cube::{format_moves, CubieCube, Size};
+use cubehint::cube::{format_moves, CubieCube, Move, Size};
+use cubehint::solve::cases::{case_label, stage_step};
+use cubehint::solve::methods::Stage;
+use cubehint::solve::target::Target;
 use cubehint::solve::goal::{plan, read_goal, Plan};
 use cubehint::solve::pocket::solve_exact;
 use cubehint::solve::stage::solve_partial;
@@ -81,4 +84,43 @@ pub fn list_patterns(args: crate::args::Args) -> Result<std::process::ExitCode, 
         }
     }
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// Nodes the search for a last-layer stage's fewest moves gets (`--method … --fewest`) before
+/// the case's algorithm is taken instead.
+const CASE_NODES: u64 = 30_000_000;
+
+/// `solve --method NAME`: a line a stage, `stage<TAB>case<TAB>moves`, the stages in order.
+pub fn solve_method(state: &State, stages: &[Stage], fewest: bool, ctx: &mut SolveContext) -> Result<String, String> {
+    let State::Three(start) = state else {
+        return Err("error[method]: the methods are for the 3x3".into());
+    };
+    let mut cube = start.clone();
+    let mut lines = Vec::new();
+    for stage in stages {
+        let search = |c: &CubieCube, targets: &[Target]| -> Result<Option<(Vec<Move>, bool)>, String> {
+            match plan(&c.to_facelets(), targets) {
+                Plan::Solve(renamed) => {
+                    let renamed = CubieCube::from_facelets(&renamed).map_err(|e| e.to_string())?;
+                    Ok(Some((ctx.solve_3x3_plain(&renamed)?, false)))
+                }
+                Plan::Partial(targets) => {
+                    let budget = if stage.cases.is_empty() { PARTIAL_NODES } else { CASE_NODES };
+                    match solve_partial(c, &targets, &mut ctx.stage_tables, budget) {
+                        Ok(s) => Ok(Some((s.moves, s.optimal))),
+                        Err(SolveError::Stopped) if !stage.cases.is_empty() => Ok(None),
+                        Err(SolveError::Stopped) => Ok(Some((ctx.solve_3x3_plain(c)?, false))),
+                        Err(e) => Err(e.to_string()),
+                    }
+                }
+            }
+        };
+        let step = stage_step(&cube, stage, fewest, search)?;
+        lines.push(format!("{}\t{}\t{}", stage.name, case_label(stage, &step), format_moves(&step.moves)));
+        cube = cube.apply_moves(&step.moves);
+    }
+    if !cube.is_solved() {
+        return Err("error[internal]: the stages did not solve the cube".into());
+    }
+    Ok(lines.join("\n"))
 }
