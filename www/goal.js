@@ -4,7 +4,7 @@
 import { check_target, named_targets } from './pkg/cubehint.js';
 import { $, problemList } from './dom.js';
 import { Net } from './net.js';
-import { COLOR_NAMES } from './settings.js';
+import { COLOR_NAMES, saveSettings, settings } from './settings.js';
 import { current, faceColors, state } from './state.js';
 import { FACES } from './words.js';
 
@@ -144,8 +144,17 @@ export function initGoal({ selected, changed }) {
     onChange();
   });
   $('method').value = state.method;
+  $('fewest-row').hidden = !state.method;
+  $('fewest').checked = settings.fewest === true;
   $('method').addEventListener('change', (e) => {
     state.method = e.target.value;
+    $('fewest-row').hidden = !state.method;
+    state.solution = null;
+    onChange();
+  });
+  $('fewest').addEventListener('change', (e) => {
+    settings.fewest = e.target.checked;
+    saveSettings();
     state.solution = null;
     onChange();
   });

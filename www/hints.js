@@ -7,6 +7,7 @@ import { colorsOf, current, faceColors, lettersOf, replay, state } from './state
 import { FACES, describeMove, directionOf, invertMove } from './words.js';
 import { goalReachedText } from './goal.js';
 import { Cube3d } from './cube3d.js';
+import { renderCase } from './case-view.js';
 
 let net = null;
 let refresh = null;
@@ -34,6 +35,7 @@ export function renderHints() {
   const box = $('hints');
   if (!sol || sol.size !== state.size) {
     box.hidden = true;
+    renderCase(null);
     net.markTurn(null);
     net.markStage([]);
     return;
@@ -50,6 +52,7 @@ export function renderHints() {
   $('hints-title').textContent = staged ? `Stage ${sol.stage + 1} of ${sol.stages}: ${sol.name}` : sol.goalLabel ? `Moves to ${sol.goalLabel}` : 'Solution';
   $('stage-goal').hidden = !staged;
   $('stage-goal').textContent = staged ? sol.goal : '';
+  renderCase(sol);
   net.markStage(sol.stickers ?? []);
   const mode = settings.mode;
   const sp = $('solution');

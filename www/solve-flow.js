@@ -165,7 +165,7 @@ export async function solve(options) {
     }
     let r;
     const easy = settings.easy && !method && !to;
-    if (method) r = await client.call('solveStage', { facelets: letters, method });
+    if (method) r = await client.call('solveStage', { facelets: letters, method, fewest: settings.fewest === true });
     else if (to) r = await client.call('solveTo', { facelets: letters, to, metric });
     else if (easy) r = await client.call('solveEasy', { facelets: letters, metric });
     else r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters, metric, maxLength: maxLength() });
@@ -195,7 +195,10 @@ export async function solve(options) {
     const how = exact ? 'the fewest' : r.through_solved ? 'found by way of the solved cube (the search for the fewest stopped)' : 'not proven the fewest';
     if (method) {
       Object.assign(state.solution, { stage: r.stage, stages: r.stages, name: r.name, goal: r.goal });
-      setStatus(`Stage ${r.stage + 1} of ${r.stages}, ${escapeHtml(r.name)}: ${escapeHtml(r.goal)} ${movesWord(moves.length)} (${how}), found in ${time}. The pieces it places are outlined on the net.`);
+      Object.assign(state.solution, { caseName: r.case_name, caseLook: r.case_look, alg: r.alg, before: r.before, after: r.after, view: r.view, algLength: r.alg_length, fewest: settings.fewest === true });
+      const byAlg = r.case_name && r.case_name !== 'skip' && !settings.fewest;
+      const kind = byAlg ? `the ${escapeHtml(r.case_name)} case's algorithm` : how;
+      setStatus(`Stage ${r.stage + 1} of ${r.stages}, ${escapeHtml(r.name)}: ${escapeHtml(r.goal)} ${movesWord(moves.length)} (${kind}), found in ${time}. The pieces it places are outlined on the net.`);
     } else if (to) {
       state.solution.goalLabel = goalLabel();
       setStatus(`Found ${movesWord(moves.length)} to ${escapeHtml(goalLabel())} (${how}) in ${time}. Use Next move to follow them.`);

@@ -432,9 +432,9 @@ const handlers = {
     await prepare(facelets.replace(/\s/g, '').length === 24 ? 2 : 3);
     return plain(solver.solve_easy(facelets, metric), ['moves', 'cost', 'shortest_length', 'shortest_cost', 'candidates', 'optimal']);
   },
-  solveStage: async ({ facelets, method }) => {
+  solveStage: async ({ facelets, method, fewest = false }) => {
     await prepare(3);
-    const r = solver.solve_stage(method, facelets, TARGET_NODES);
+    const r = solver.solve_stage(method, facelets, fewest, TARGET_NODES);
     return r ? plain(r, TARGET_KEYS) : null;
   },
   scramble2: async () => {
@@ -455,7 +455,7 @@ function plain(result, keys) {
   return out;
 }
 const SEARCH_STEP = ['done', 'moves', 'depth', 'lower', 'nodes', 'upper'];
-const TARGET_KEYS = ['moves', 'optimal', 'through_solved', 'stage', 'stages', 'name', 'goal', 'stickers'];
+const TARGET_KEYS = ['moves', 'optimal', 'through_solved', 'stage', 'stages', 'name', 'goal', 'stickers', 'case_name', 'case_look', 'alg', 'before', 'after', 'view', 'alg_length'];
 const TARGET_NODES = 3e7;
 // A 3x3 search's first try: about 0.4 s in Node 20's V8 (0.6 s with the phase-1 table, whose
 // nodes cost more and are fewer), in which 2,994 of 3,000 random cubes were answered (without

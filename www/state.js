@@ -107,7 +107,7 @@ export function restore(text) {
   if (to && /^[a-z-]+$/i.test(to)) state.goal[size] = to;
   const target = decodeColors(p.get('t'), size);
   if (target) state.target[size] = target;
-  if (['beginner', 'cfop'].includes(p.get('method'))) state.method = p.get('method');
+  if (['beginner', 'cfop-2look', 'cfop'].includes(p.get('method'))) state.method = p.get('method');
   const moves = (p.get('moves') ?? '').split('_').filter(Boolean);
   if (moves.length && moves.every((m) => /^[URFDLB]['2]?$/.test(m))) {
     const step = Math.max(0, Math.min(moves.length, Number(p.get('step')) || 0));

@@ -12,6 +12,7 @@ const FILES = [
   'state.js',
   'settings.js',
   'hints.js',
+  'case-view.js',
   'optimal-panel.js',
   'net.js',
   'words.js',

@@ -7,6 +7,7 @@ use crate::cube::patterns::patterns;
 use crate::cube::{format_moves, CubieCube};
 use crate::error::SolveError;
 use crate::solve::goal::{plan, read_goal, Plan};
+use crate::solve::cases::{case_label, stage_step, top_view};
 use crate::solve::methods::{next_stage, METHODS, TARGETS};
 use crate::solve::pocket::solve_exact;
 use crate::solve::stage::solve_partial;
@@ -82,6 +83,23 @@ pub struct TargetSolution {
     /// The stickers the target or stage fixes, centres aside (empty when it fixes them all):
     /// the page highlights them.
     pub stickers: Vec<u32>,
+    /// Stage mode, a stage with cases: the case's name (`Sune`, `OLL 45`, `skip`), else empty.
+    pub case_name: String,
+    /// What to look for to recognise the case (empty without a case).
+    pub case_look: String,
+    /// The case's algorithm as learners write it (brackets mark triggers; empty without one).
+    pub alg: String,
+    /// The turn of the top before the algorithm (`U`, `U2`, `U'` or empty).
+    pub before: String,
+    /// The turn of the top after it.
+    pub after: String,
+    /// The top layer as the case is held for its algorithm, after `before`: 21 face letters,
+    /// `U1`…`U9`, then the top rows of F, R, B, L (each left to right facing it); empty
+    /// without a case.
+    pub view: String,
+    /// The moves the case's algorithm route takes (with its turns of the top), when the moves
+    /// are the fewest instead; else the moves' own count.
+    pub alg_length: u32,
 }
 
 /// The stickers a target fixes, centres aside.
@@ -133,23 +151,27 @@ impl Solver {
             name: String::new(),
             goal: String::new(),
             stickers,
+            ..TargetSolution::empty()
         })
     }
 
-    /// The next stage of `method` (`beginner` or `cfop`) that the 3x3 `facelets` has not
-    /// reached, solved in the fewest moves found within `node_budget` nodes; undefined when the
-    /// cube is solved.
+    /// The next stage of `method` (`beginner`, `cfop-2look` or `cfop`) that the 3x3
+    /// `facelets` has not reached: a last-layer stage by its case's algorithm, or with
+    /// `fewest` (and the cross and first two layers always) in the fewest moves found within
+    /// `node_budget` nodes; undefined when the cube is solved.
     pub fn solve_stage(
         &mut self,
         method: &str,
         facelets: &str,
+        fewest: bool,
         node_budget: f64,
     ) -> Result<Option<TargetSolution>, JsError> {
-        let stages = METHODS
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(method))
-            .map(|(_, s)| *s)
-            .ok_or_else(|| JsError::new("the method is beginner or cfop"))?;
+        let stages = crate::solve::methods::method(method).ok_or_else(|| {
+            JsError::new(&format!(
+                "the method is {}",
+                METHODS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+            ))
+        })?;
         let (size, faces) = read_letters(facelets).map_err(|e| JsError::new(&e.to_string()))?;
         if size != Size::Three {
             return Err(JsError::new("stage-by-stage hints are for the 3x3"));
@@ -158,23 +180,76 @@ impl Solver {
         let Some((index, stage)) = next_stage(stages, &faces) else {
             return Ok(None);
         };
+        let cube = held_cube(&faces).map_err(|e| JsError::new(&e.to_string()))?;
+        let mut through_solved = false;
+        let step = stage_step(&cube, stage, fewest, |_, targets| -> Result<_, JsError> {
+            // With cases, a search that runs out of nodes gives way to the algorithm.
+            if !stage.cases.is_empty() {
+                let budget = node_budget.max(1.0) as u64;
+                return match solve_partial(&cube, targets, &mut self.stages, budget) {
+                    Ok(s) => Ok(Some((s.moves, s.optimal))),
+                    Err(SolveError::Stopped) => Ok(None),
+                    Err(e) => Err(super::solve_error(e)),
+                };
+            }
+            let (moves, optimal, through) = self.reach(&faces, targets, "htm", 20, node_budget)?;
+            through_solved = through;
+            let moves = crate::cube::parse_moves(&moves).map_err(|e| JsError::new(&e.to_string()))?;
+            Ok(Some((moves, optimal)))
+        })?;
         let targets = stage.targets();
-        let (moves, optimal, through_solved) = self.reach(&faces, &targets, "htm", 20, node_budget)?;
+        let end = cube.apply_moves(&step.moves).to_facelets();
         // The pieces this stage placed: those of the choice the moves reached.
-        let end = crate::state::apply_text(Some(size), Some(facelets), &moves).map_err(|e| JsError::new(&e))?;
-        let (_, end) = read_letters(&end).map_err(|e| JsError::new(&e.to_string()))?;
         let reached: Vec<Target> = targets.iter().filter(|t| t.matches(&end)).take(1).cloned().collect();
         let stickers = target_stickers(if reached.is_empty() { &targets } else { &reached });
-        Ok(Some(TargetSolution {
-            moves,
-            optimal,
+        let mut out = TargetSolution {
+            moves: format_moves(&step.moves),
+            optimal: step.fewest,
             through_solved,
             stage: Some(index as u32),
             stages: stages.len() as u32,
             name: stage.name.into(),
             goal: stage.goal.into(),
             stickers,
-        }))
+            case_name: case_label(stage, &step).into(),
+            alg_length: step.moves.len() as u32,
+            ..TargetSolution::empty()
+        };
+        if let Some(found) = &step.found {
+            let top = |m: Option<crate::cube::Move>| m.map_or(String::new(), |m| m.to_string());
+            out.before = top(found.before);
+            out.after = top(found.after);
+            out.alg_length = found.moves().len() as u32;
+            if let Some(k) = found.case {
+                out.case_look = stage.cases[k].look.into();
+                out.alg = stage.cases[k].alg.into();
+                out.view = top_view(&cube, found.before);
+            }
+        }
+        Ok(Some(out))
+    }
+}
+
+impl TargetSolution {
+    /// No moves, no stage, no case: the fields a solution sets over.
+    fn empty() -> TargetSolution {
+        TargetSolution {
+            moves: String::new(),
+            optimal: false,
+            through_solved: false,
+            stage: None,
+            stages: 0,
+            name: String::new(),
+            goal: String::new(),
+            stickers: vec![],
+            case_name: String::new(),
+            case_look: String::new(),
+            alg: String::new(),
+            before: String::new(),
+            after: String::new(),
+            view: String::new(),
+            alg_length: 0,
+        }
     }
 }
 
