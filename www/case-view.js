@@ -4,6 +4,7 @@
 import { $ } from './dom.js';
 import { current, faceColors } from './state.js';
 import { FACES } from './words.js';
+import { COLOR_NAMES } from './settings.js';
 
 // Short sequences learners know by name, as they appear between brackets in an algorithm.
 const NAMED = new Map([
@@ -31,6 +32,7 @@ const CELLS = [
 function drawView(view) {
   const svg = $('case-view');
   svg.replaceChildren();
+  svg.setAttribute('aria-label', describeView(view));
   const faces = faceColors(3, current());
   const oriented = view.slice(0, 9) === 'UUUUUUUUU';
   const colour = (letter) => (oriented || letter === 'U' ? `var(--color-${faces[FACES.indexOf(letter)]})` : '#8a8f98');
@@ -50,6 +52,22 @@ function drawView(view) {
     r.setAttribute('stroke-width', 0.04);
     svg.append(r);
   });
+}
+
+// The picture in words, for a screen reader: where the top colour shows (orientation cases),
+// or which colour each side's top row shows (permutation cases).
+const SPOTS = ['back left corner', 'back edge', 'back right corner', 'left edge', 'centre', 'right edge', 'front left corner', 'front edge', 'front right corner'];
+const SIDES = ['front', 'right', 'back', 'left'];
+function describeView(view) {
+  const names = faceColors(3, current()).map((c) => COLOR_NAMES[c]);
+  const name = (letter) => names[FACES.indexOf(letter)];
+  if (view.slice(0, 9) !== 'UUUUUUUUU') {
+    const up = SPOTS.filter((_, k) => view[k] === 'U' && k !== 4);
+    const side = SIDES.map((s, f) => [s, [...view.slice(9 + f * 3, 12 + f * 3)].filter((l) => l === 'U').length]).filter(([, n]) => n);
+    return `The top layer seen from above. The top colour (${name('U')}) is on top at: ${up.join(', ') || 'the centre only'}; it shows on the sides: ${side.map(([s, n]) => `${s} ${n}`).join(', ') || 'nowhere'}.`;
+  }
+  const rows = SIDES.map((s, f) => `${s}: ${[...view.slice(9 + f * 3, 12 + f * 3)].map(name).join(' ')}`);
+  return `The top layer seen from above, its top face done. The top row of each side, left to right: ${rows.join('; ')}.`;
 }
 
 // The algorithm with its bracketed groups, and the names of those learners know.

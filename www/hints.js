@@ -145,8 +145,11 @@ function afterMove(size, colors, move) {
 
 export function speakHint() {
   if (!settings.speak || !('speechSynthesis' in window)) return;
-  const text = $('hint').textContent || $('left').textContent;
+  let text = ($('hint').textContent || $('left').textContent).replace(/^Move \d+ of \d+: /, '');
+  // A case's first move: its name and how to hold the cube come first.
+  const sol = state.solution;
+  if (sol?.caseName && sol.caseName !== 'skip' && sol.step === 0) text = `${sol.caseName}. ${sol.caseLook ?? ''} ${text}`;
   speechSynthesis.cancel();
-  speechSynthesis.speak(new SpeechSynthesisUtterance(text.replace(/^Move \d+ of \d+: /, '')));
+  speechSynthesis.speak(new SpeechSynthesisUtterance(text));
 }
 

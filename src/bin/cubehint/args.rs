@@ -103,7 +103,7 @@ pub const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [-
 Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U R F (at least
 4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
 
-pub const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal|easy|stages [--count N] [--seed S] [--states FILE]
+pub const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal|easy|stages [--count N] [--seed S] [--states FILE] [--fewest]
                      [--small-tables] [--extra-nodes N] [--table SIZE] [--tables DIR]
                      [--threads N]
 
@@ -114,8 +114,9 @@ lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) u
 (with --threads N, N threads share each search; default 1). --table as for solve. 'easy'
 compares the mean length and turning cost of solve and solve --prefer easy (default 200
 states). 'stages' runs each method's stages in turn from random cubes (default 20; --nodes N
-for the search for the fewest moves, default 30 million) and prints per stage the time, the
-length and how many were proven the fewest.";
+for the search for the fewest moves, default 30 million; --fewest: last-layer stages in the
+fewest moves too, not by their algorithms) and prints per stage the time, the length, how many
+were proven the fewest and how many of its cases came up (a skip counts as one).";
 
 pub const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--table SIZE]]
 

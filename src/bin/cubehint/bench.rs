@@ -272,70 +272,94 @@ fn bench_easy(mut args: Args) -> Result<ExitCode, String> {
 }
 
 /// `bench stages`: each method's stages in turn from seeded random cubes, as the page's
-/// stage-by-stage hints run them (the search for the fewest moves gets `--nodes` nodes, then
-/// the two-phase search goes by way of solved): per stage, mean and largest time, mean length,
-/// and how many were proven the fewest.
+/// stage-by-stage hints run them: last-layer stages by their cases' algorithms (with
+/// `--fewest`, in the fewest moves found within `--nodes` nodes, else the algorithm), the cross
+/// and the first two layers in the fewest moves (then, past `--nodes`, by way of solved): per
+/// stage, mean and largest time, mean length, how many were proven the fewest, and how many
+/// cases of the stage came up.
 pub fn bench_stages(mut args: Args) -> Result<ExitCode, String> {
+    use cubehint::solve::cases::{case_label, stage_step};
     use cubehint::solve::goal::{plan, Plan};
-    use cubehint::solve::methods::{next_stage, METHODS};
+    use cubehint::solve::methods::METHODS;
     use cubehint::solve::stage::{solve_partial, StageTables};
+    use std::collections::HashSet;
     let count: usize = args.number("--count")?.unwrap_or(20);
     let seed: u64 = args.number("--seed")?.unwrap_or(1);
     let nodes: u64 = args.number("--nodes")?.unwrap_or(30_000_000);
+    let fewest = args.flag("--fewest");
     args.no_options_left()?;
     let tables = TwoPhaseTables::generate();
     for (method, stages) in METHODS {
         let mut rng = Rng::new(seed);
         let mut stage_tables = StageTables::default();
-        // Per stage: times (s), lengths, proven fewest.
-        let mut rows: Vec<(Vec<f64>, Vec<usize>, usize)> = vec![(vec![], vec![], 0); stages.len()];
+        // Per stage: times (s), lengths, proven fewest, cases seen.
+        let mut rows: Vec<(Vec<f64>, Vec<usize>, usize, HashSet<&str>)> =
+            vec![(vec![], vec![], 0, HashSet::new()); stages.len()];
+        let mut totals = Vec::new();
         for _ in 0..count {
             let mut cube = random_cube(&mut rng);
-            while let Some((i, stage)) = next_stage(stages, &cube.to_facelets()) {
+            let mut total = 0;
+            for (i, stage) in stages.iter().enumerate() {
                 let t0 = Instant::now();
-                let (moves, fewest) = match plan(&cube.to_facelets(), &stage.targets()) {
-                    Plan::Solve(renamed) => {
-                        let c = CubieCube::from_facelets(&renamed).map_err(|e| e.to_string())?;
-                        let (r, stats) = solve_with_stats(&c, &tables, &Limits::default(), &mut || false);
-                        (r.map_err(|e| e.to_string())?, stats.optimal)
-                    }
-                    Plan::Partial(targets) => match solve_partial(&cube, &targets, &mut stage_tables, nodes) {
-                        Ok(s) => (s.moves, s.optimal),
-                        Err(_) => (
-                            solve_with_stats(&cube, &tables, &Limits::default(), &mut || false)
-                                .0
-                                .map_err(|e| e.to_string())?,
-                            false,
-                        ),
-                    },
-                };
+                let step = stage_step(&cube, stage, fewest, |c, targets| -> Result<_, String> {
+                    Ok(match plan(&c.to_facelets(), targets) {
+                        Plan::Solve(renamed) => {
+                            let r = CubieCube::from_facelets(&renamed).map_err(|e| e.to_string())?;
+                            let (m, stats) = solve_with_stats(&r, &tables, &Limits::default(), &mut || false);
+                            Some((m.map_err(|e| e.to_string())?, stats.optimal))
+                        }
+                        Plan::Partial(targets) => match solve_partial(c, &targets, &mut stage_tables, nodes) {
+                            Ok(s) => Some((s.moves, s.optimal)),
+                            Err(_) if !stage.cases.is_empty() => None,
+                            Err(_) => Some((
+                                solve_with_stats(c, &tables, &Limits::default(), &mut || false)
+                                    .0
+                                    .map_err(|e| e.to_string())?,
+                                false,
+                            )),
+                        },
+                    })
+                })?;
+                if step.moves.is_empty() && step.found.is_none() {
+                    continue;
+                }
                 rows[i].0.push(t0.elapsed().as_secs_f64());
-                rows[i].1.push(moves.len());
-                rows[i].2 += fewest as usize;
-                cube = cube.apply_moves(&moves);
+                rows[i].1.push(step.moves.len());
+                rows[i].2 += step.fewest as usize;
+                rows[i].3.insert(case_label(stage, &step));
+                total += step.moves.len();
+                cube = cube.apply_moves(&step.moves);
             }
+            if !cube.is_solved() {
+                return Err(format!("{method} left a cube unsolved"));
+            }
+            totals.push(total);
         }
-        say!("{method}, {count} random cubes (seed {seed}), {} million nodes for the fewest moves:", nodes / 1_000_000);
-        say!("| stage | times | mean time | largest | mean moves | proven fewest |");
-        say!("| --- | ---: | ---: | ---: | ---: | ---: |");
-        for (stage, (times, lengths, fewest)) in stages.iter().zip(&rows) {
+        let how = if fewest { "each stage in the fewest moves found" } else { "last-layer cases by their algorithms" };
+        say!("{method}, {how}, {count} random cubes (seed {seed}), {} million nodes a search:", nodes / 1_000_000);
+        say!("| stage | times | mean time | largest | mean moves | proven fewest | cases seen |");
+        say!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for (stage, (times, lengths, proven, cases)) in stages.iter().zip(&rows) {
             if times.is_empty() {
                 continue;
             }
             let n = times.len() as f64;
             let largest = times.iter().copied().fold(0.0, f64::max);
-            let mean_len = lengths.iter().sum::<usize>() as f64 / n;
+            let named = cases.iter().filter(|c| !c.is_empty()).count();
             say!(
-                "| {} | {} | {:.3} s | {:.3} s | {:.2} | {} of {} |",
+                "| {} | {} | {:.3} s | {:.3} s | {:.2} | {} of {} | {} |",
                 stage.name,
                 times.len(),
                 times.iter().sum::<f64>() / n,
                 largest,
-                mean_len,
-                fewest,
-                times.len()
+                lengths.iter().sum::<usize>() as f64 / n,
+                proven,
+                times.len(),
+                if stage.cases.is_empty() { "-".to_string() } else { format!("{named} of {}", stage.cases.len() + 1) }
             );
         }
+        let mean = totals.iter().sum::<usize>() as f64 / totals.len().max(1) as f64;
+        say!("whole solve: mean {mean:.1} moves, largest {}\n", totals.iter().max().unwrap_or(&0));
     }
     Ok(ExitCode::SUCCESS)
 }
