@@ -60,12 +60,10 @@ fn each_stage_can_be_asked_for_in_the_fewest_moves_instead() {
                 solve_partial(c, t, &mut tables, 30_000_000).map(|s| Some((s.moves, s.optimal)))
             })
             .unwrap();
-            let fewest = stage_step(&cube, stage, true, |c, t| {
-                match solve_partial(c, t, &mut tables, 30_000_000) {
-                    Ok(s) => Ok(Some((s.moves, s.optimal))),
-                    Err(cubehint::SolveError::Stopped) => Ok(None),
-                    Err(e) => Err(e),
-                }
+            let fewest = stage_step(&cube, stage, true, |c, t| match solve_partial(c, t, &mut tables, 30_000_000) {
+                Ok(s) => Ok(Some((s.moves, s.optimal))),
+                Err(cubehint::SolveError::Stopped) => Ok(None),
+                Err(e) => Err(e),
             })
             .unwrap();
             if fewest.fewest {

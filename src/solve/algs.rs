@@ -23,8 +23,8 @@ const fn case(name: &'static str, look: &'static str, alg: &'static str) -> Case
 }
 
 // The beginner's method: one algorithm a stage, done once, twice or three times with the top
-// turned between. Each case's sequence is the shortest such (`cases::tests::compositions`
-// prints them).
+// turned between. Each case's sequence is the shortest such (fewest repetitions, then fewest
+// moves; `cases::tests::beginner_sequences_are_the_shortest_repetitions` checks it).
 
 /// The beginner's algorithm for the top cross.
 pub const CROSS_ALG: &str = "F (R U R' U') F'";
@@ -53,9 +53,21 @@ pub const BEGINNER_CROSS: &[Case] = &[
 /// Beginner: the top face with the Sune.
 pub const BEGINNER_FACE: &[Case] = &[
     case("Sune", "One corner shows the top colour on top: hold it at the front left.", "[R U R' U R U2 R']"),
-    case("Antisune", "One corner shows the top colour on top, the others not: hold as drawn. Sune, U2, Sune.", "[R U R' U R U2 R'] U2 [R U R' U R U2 R']"),
-    case("H", "No corner shows the top colour on top, and two sides show it twice each. Sune twice.", "[R U R' U R U2 R'] [R U R' U R U2 R']"),
-    case("Pi", "No corner shows the top colour on top, and one side shows it twice. Sune, U, Sune.", "[R U R' U R U2 R'] U [R U R' U R U2 R']"),
+    case(
+        "Antisune",
+        "One corner shows the top colour on top, the others not: hold as drawn. Sune, U2, Sune.",
+        "[R U R' U R U2 R'] U2 [R U R' U R U2 R']",
+    ),
+    case(
+        "H",
+        "No corner shows the top colour on top, and two sides show it twice each. Sune twice.",
+        "[R U R' U R U2 R'] [R U R' U R U2 R']",
+    ),
+    case(
+        "Pi",
+        "No corner shows the top colour on top, and one side shows it twice. Sune, U, Sune.",
+        "[R U R' U R U2 R'] U [R U R' U R U2 R']",
+    ),
     case(
         "Headlights",
         "Two neighbouring corners up, the other two show the top colour on the same side. Sune, U, Sune, U', Sune.",
@@ -66,24 +78,44 @@ pub const BEGINNER_FACE: &[Case] = &[
         "Two neighbouring corners up, the other two show the top colour on opposite sides. Sune, U, Sune, U2, Sune.",
         "[R U R' U R U2 R'] U [R U R' U R U2 R'] U2 [R U R' U R U2 R']",
     ),
-    case("Bowtie", "Two corners up across a diagonal. Sune three times.", "[R U R' U R U2 R'] [R U R' U R U2 R'] [R U R' U R U2 R']"),
+    case(
+        "Bowtie",
+        "Two corners up across a diagonal. Sune three times.",
+        "[R U R' U R U2 R'] [R U R' U R U2 R'] [R U R' U R U2 R']",
+    ),
 ];
 
 /// Beginner: the top corners placed with the headlights algorithm.
 pub const BEGINNER_CORNERS: &[Case] = &[
-    case("Headlights", "One side shows two corners of one colour (headlights): hold them at the back.", "[R' F R' B2 R F' R' B2 R2]"),
-    case("Diagonal", "No side has headlights. The algorithm, then U, then the algorithm again.", "[R' F R' B2 R F' R' B2 R2] U [R' F R' B2 R F' R' B2 R2]"),
+    case(
+        "Headlights",
+        "One side shows two corners of one colour (headlights): hold them at the back.",
+        "[R' F R' B2 R F' R' B2 R2]",
+    ),
+    case(
+        "Diagonal",
+        "No side has headlights. The algorithm, then U, then the algorithm again.",
+        "[R' F R' B2 R F' R' B2 R2] U [R' F R' B2 R F' R' B2 R2]",
+    ),
 ];
 
 /// Beginner: the top edges placed with the U perm.
 pub const BEGINNER_EDGES: &[Case] = &[
-    case("Three edges cycle", "One side is solved: hold it at the back. The front edge belongs on the right.", "[R U' R U R U R U' R' U' R2]"),
+    case(
+        "Three edges cycle",
+        "One side is solved: hold it at the back. The front edge belongs on the right.",
+        "[R U' R U R U R U' R' U' R2]",
+    ),
     case(
         "Three edges cycle back",
         "One side is solved: hold it at the back. The front edge belongs on the left. The algorithm twice.",
         "[R U' R U R U R U' R' U' R2] [R U' R U R U R U' R' U' R2]",
     ),
-    case("Opposite swaps", "No side solved; each edge is across from its place. The algorithm, U, the algorithm.", "[R U' R U R U R U' R' U' R2] U [R U' R U R U R U' R' U' R2]"),
+    case(
+        "Opposite swaps",
+        "No side solved; each edge is across from its place. The algorithm, U, the algorithm.",
+        "[R U' R U R U R U' R' U' R2] U [R U' R U R U R U' R' U' R2]",
+    ),
     case(
         "Neighbour swaps",
         "No side solved; edges swap with their neighbours. The algorithm, U', the algorithm.",
@@ -96,7 +128,11 @@ pub const BEGINNER_EDGES: &[Case] = &[
 /// 2-look OLL, first look: the top cross.
 pub const EDGES_ORIENTED: &[Case] = &[
     case("Line", "Two opposite top edges show the top colour: hold the line left to right.", "F (R U R' U') F'"),
-    case("L shape", "Two neighbouring top edges show the top colour: hold them at the front and right.", "f (R U R' U') f'"),
+    case(
+        "L shape",
+        "Two neighbouring top edges show the top colour: hold them at the front and right.",
+        "f (R U R' U') f'",
+    ),
     case("Dot", "No top edge shows the top colour, only the centre.", "F (R U R' U') F' f (R U R' U') f'"),
 ];
 
@@ -142,7 +178,11 @@ pub const CORNERS_PLACED: &[Case] = &[
         "One side shows two corners of one colour (headlights): hold them on the left.",
         "(R U R' U') R' F R2 U' R' U' R U R' F'",
     ),
-    case("Diagonal", "No side has headlights: two corners across a diagonal are swapped.", "F R U' R' U' R U R' F' (R U R' U') R' F R F'"),
+    case(
+        "Diagonal",
+        "No side has headlights: two corners across a diagonal are swapped.",
+        "F R U' R' U' R U R' F' (R U R' U') R' F R F'",
+    ),
 ];
 
 /// 2-look PLL, second look: the edges.
@@ -242,24 +282,92 @@ pub const OLL: &[Case] = &[
 /// Full PLL: the 21 cases.
 pub const PLL: &[Case] = &[
     case("Aa perm", "Only corners move, three of them; one side shows headlights.", "x R' U R' D2 R U' R' D2 R2 x'"),
-    case("Ab perm", "Only corners move, three of them the other way; one side shows headlights.", "x R2 D2 R U R' D2 R U' R x'"),
-    case("E perm", "Only corners move, two pairs swap; no side shows headlights.", "x' R U' R' D R U R' D' R U R' D R U' R' D' x"),
-    case("F perm", "Two corners and two edges swap; one side shows a solved bar of three.", "R' U' F' (R U R' U') R' F R2 U' R' U' R U R' U R"),
-    case("Ga perm", "Three corners and three edges cycle; one side shows headlights.", "R2 U R' U R' U' R U' R2 U' D R' U R D'"),
-    case("Gb perm", "Three corners and three edges cycle; one side shows headlights.", "R' U' R U D' R2 U R' U R U' R U' R2 D"),
-    case("Gc perm", "Three corners and three edges cycle; one side shows headlights.", "R2 U' R U' R U R' U R2 U D' R U' R' D"),
-    case("Gd perm", "Three corners and three edges cycle; one side shows headlights.", "R U R' U' D R2 U' R U' R' U R' U R2 D'"),
+    case(
+        "Ab perm",
+        "Only corners move, three of them the other way; one side shows headlights.",
+        "x R2 D2 R U R' D2 R U' R x'",
+    ),
+    case(
+        "E perm",
+        "Only corners move, two pairs swap; no side shows headlights.",
+        "x' R U' R' D R U R' D' R U R' D R U' R' D' x",
+    ),
+    case(
+        "F perm",
+        "Two corners and two edges swap; one side shows a solved bar of three.",
+        "R' U' F' (R U R' U') R' F R2 U' R' U' R U R' U R",
+    ),
+    case(
+        "Ga perm",
+        "Three corners and three edges cycle; one side shows headlights.",
+        "R2 U R' U R' U' R U' R2 U' D R' U R D'",
+    ),
+    case(
+        "Gb perm",
+        "Three corners and three edges cycle; one side shows headlights.",
+        "R' U' R U D' R2 U R' U R U' R U' R2 D",
+    ),
+    case(
+        "Gc perm",
+        "Three corners and three edges cycle; one side shows headlights.",
+        "R2 U' R U' R U R' U R2 U D' R U' R' D",
+    ),
+    case(
+        "Gd perm",
+        "Three corners and three edges cycle; one side shows headlights.",
+        "R U R' U' D R2 U' R U' R' U R' U R2 D'",
+    ),
     case("H perm", "Only edges move: each is across from its place.", "M2 U M2 U2 M2 U M2"),
-    case("Ja perm", "Two neighbouring corners and two neighbouring edges swap; one side shows a bar of three.", "R' U L' U2 R U' R' U2 R L"),
-    case("Jb perm", "Two neighbouring corners and two neighbouring edges swap; one side shows a bar of three.", "R U R' F' (R U R' U') R' F R2 U' R'"),
-    case("Na perm", "Two corners across a diagonal and two opposite edges swap; no headlights.", "R U R' U R U R' F' (R U R' U') R' F R2 U' R' U2 R U' R'"),
-    case("Nb perm", "Two corners across a diagonal and two opposite edges swap, the mirror of Na.", "R' U R U' R' F' U' F R U R' F R' F' R U' R"),
-    case("Ra perm", "Two neighbouring corners and two neighbouring edges swap; headlights with another colour between.", "R U' R' U' R U R D R' U' R D' R' U2 R'"),
-    case("Rb perm", "Two neighbouring corners and two neighbouring edges swap; headlights with another colour between.", "R2 F R U R U' R' F' R U2 R' U2 R"),
-    case("T perm", "Two neighbouring corners and two opposite edges swap; one side shows headlights.", "(R U R' U') R' F R2 U' R' U' R U R' F'"),
+    case(
+        "Ja perm",
+        "Two neighbouring corners and two neighbouring edges swap; one side shows a bar of three.",
+        "R' U L' U2 R U' R' U2 R L",
+    ),
+    case(
+        "Jb perm",
+        "Two neighbouring corners and two neighbouring edges swap; one side shows a bar of three.",
+        "R U R' F' (R U R' U') R' F R2 U' R'",
+    ),
+    case(
+        "Na perm",
+        "Two corners across a diagonal and two opposite edges swap; no headlights.",
+        "R U R' U R U R' F' (R U R' U') R' F R2 U' R' U2 R U' R'",
+    ),
+    case(
+        "Nb perm",
+        "Two corners across a diagonal and two opposite edges swap, the mirror of Na.",
+        "R' U R U' R' F' U' F R U R' F R' F' R U' R",
+    ),
+    case(
+        "Ra perm",
+        "Two neighbouring corners and two neighbouring edges swap; headlights with another colour between.",
+        "R U' R' U' R U R D R' U' R D' R' U2 R'",
+    ),
+    case(
+        "Rb perm",
+        "Two neighbouring corners and two neighbouring edges swap; headlights with another colour between.",
+        "R2 F R U R U' R' F' R U2 R' U2 R",
+    ),
+    case(
+        "T perm",
+        "Two neighbouring corners and two opposite edges swap; one side shows headlights.",
+        "(R U R' U') R' F R2 U' R' U' R U R' F'",
+    ),
     case("Ua perm", "Only edges move: one side is solved, three edges cycle.", "R U' R U R U R U' R' U' R2"),
-    case("Ub perm", "Only edges move: one side is solved, three edges cycle the other way.", "R2 U R U R' U' R' U' R' U R'"),
-    case("V perm", "Two corners across a diagonal and two neighbouring edges swap.", "R' U R' U' R D' R' D R' U D' R2 U' R2 D R2"),
-    case("Y perm", "Two corners across a diagonal and two neighbouring edges swap (the edges beside one of them).", "F R U' R' U' R U R' F' (R U R' U') R' F R F'"),
+    case(
+        "Ub perm",
+        "Only edges move: one side is solved, three edges cycle the other way.",
+        "R2 U R U R' U' R' U' R' U R'",
+    ),
+    case(
+        "V perm",
+        "Two corners across a diagonal and two neighbouring edges swap.",
+        "R' U R' U' R D' R' D R' U D' R2 U' R2 D R2",
+    ),
+    case(
+        "Y perm",
+        "Two corners across a diagonal and two neighbouring edges swap (the edges beside one of them).",
+        "F R U' R' U' R U R' F' (R U R' U') R' F R F'",
+    ),
     case("Z perm", "Only edges move: each pair of neighbours swaps.", "M' U M2 U M2 U M' U2 M2"),
 ];

@@ -36,9 +36,8 @@ const D_CORNERS: &[&[&str]] = &[&["DFR"], &["DLF"], &["DBL"], &["DRB"]];
 const MIDDLE_EDGES: &[&[&str]] = &[&["FR"], &["FL"], &["BL"], &["BR"]];
 const TOP_CROSS: &[&str] = &["U2", "U4", "U6", "U8"];
 const TOP_FACE: &[&str] = &["U1", "U2", "U3", "U4", "U6", "U7", "U8", "U9"];
-const TOP_CORNERS: &[&str] = &[
-    "DF", "DR", "DB", "DL", "DFR", "DLF", "DBL", "DRB", "FR", "FL", "BL", "BR", "URF", "UFL", "ULB", "UBR",
-];
+const TOP_CORNERS: &[&str] =
+    &["DF", "DR", "DB", "DL", "DFR", "DLF", "DBL", "DRB", "FR", "FL", "BL", "BR", "URF", "UFL", "ULB", "UBR"];
 
 const fn stage(name: &'static str, goal: &'static str, pieces: &'static [&'static str]) -> Stage {
     Stage { name, goal, pieces, choose: 0, options: &[], stickers: &[], cases: &[] }
@@ -99,10 +98,7 @@ pub const BEGINNER: &[Stage] = &[
         cases: algs::BEGINNER_CORNERS,
         ..stage("Top corners", "Put the top corners in place.", TOP_CORNERS)
     },
-    Stage {
-        cases: algs::BEGINNER_EDGES,
-        ..stage("Solved", "Put the top edges in place: the cube is solved.", &[])
-    },
+    Stage { cases: algs::BEGINNER_EDGES, ..stage("Solved", "Put the top edges in place: the cube is solved.", &[]) },
 ];
 
 const CFOP_F2L: [Stage; 5] = [
@@ -140,10 +136,7 @@ pub const CFOP_2LOOK: &[Stage] = &[
         cases: algs::CORNERS_PLACED,
         ..stage("PLL corners", "Put the top corners in place (first look of PLL).", TOP_CORNERS)
     },
-    Stage {
-        cases: algs::EDGES_PLACED,
-        ..stage("PLL edges", "Put the top edges in place: the cube is solved.", &[])
-    },
+    Stage { cases: algs::EDGES_PLACED, ..stage("PLL edges", "Put the top edges in place: the cube is solved.", &[]) },
 ];
 
 /// CFOP: cross, four F2L pairs, OLL (57 cases), PLL (21 cases).

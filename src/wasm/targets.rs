@@ -6,8 +6,8 @@ use crate::cube::facelet::{read_letters, Face, Size};
 use crate::cube::patterns::patterns;
 use crate::cube::{format_moves, CubieCube};
 use crate::error::SolveError;
-use crate::solve::goal::{plan, read_goal, Plan};
 use crate::solve::cases::{case_label, stage_step, top_view};
+use crate::solve::goal::{plan, read_goal, Plan};
 use crate::solve::methods::{next_stage, METHODS, TARGETS};
 use crate::solve::pocket::solve_exact;
 use crate::solve::stage::solve_partial;
@@ -167,10 +167,7 @@ impl Solver {
         node_budget: f64,
     ) -> Result<Option<TargetSolution>, JsError> {
         let stages = crate::solve::methods::method(method).ok_or_else(|| {
-            JsError::new(&format!(
-                "the method is {}",
-                METHODS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-            ))
+            JsError::new(&format!("the method is {}", METHODS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")))
         })?;
         let (size, faces) = read_letters(facelets).map_err(|e| JsError::new(&e.to_string()))?;
         if size != Size::Three {

@@ -103,7 +103,8 @@ pub const SCRAMBLE_HELP: &str = "usage: cubehint scramble 2x2|3x3 [--count N] [-
 Prints random-state scrambles, one per line: the 2x2 as an optimal sequence in U R F (at least
 4 moves), the 3x3 in at most 20 moves. --facelets adds the state's sticker string after a tab.";
 
-pub const BENCH_HELP: &str = "usage: cubehint bench 2x2|3x3|optimal|easy|stages [--count N] [--seed S] [--states FILE] [--fewest]
+pub const BENCH_HELP: &str =
+    "usage: cubehint bench 2x2|3x3|optimal|easy|stages [--count N] [--seed S] [--states FILE] [--fewest]
                      [--small-tables] [--extra-nodes N] [--table SIZE] [--tables DIR]
                      [--threads N]
 

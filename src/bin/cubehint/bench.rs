@@ -293,8 +293,8 @@ pub fn bench_stages(mut args: Args) -> Result<ExitCode, String> {
         let mut rng = Rng::new(seed);
         let mut stage_tables = StageTables::default();
         // Per stage: times (s), lengths, proven fewest, cases seen.
-        let mut rows: Vec<(Vec<f64>, Vec<usize>, usize, HashSet<&str>)> =
-            vec![(vec![], vec![], 0, HashSet::new()); stages.len()];
+        type Row<'a> = (Vec<f64>, Vec<usize>, usize, HashSet<&'a str>);
+        let mut rows: Vec<Row> = vec![(vec![], vec![], 0, HashSet::new()); stages.len()];
         let mut totals = Vec::new();
         for _ in 0..count {
             let mut cube = random_cube(&mut rng);

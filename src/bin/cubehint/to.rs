@@ -5,12 +5,12 @@ use crate::SolveContext;
 use cubehint::cube::facelet::read_letters;
 use cubehint::cube::{format_moves, CubieCube, Move, Size};
 use cubehint::solve::cases::{case_label, stage_step};
-use cubehint::solve::methods::Stage;
-use cubehint::solve::target::Target;
 use cubehint::solve::goal::{plan, read_goal, Plan};
+use cubehint::solve::methods::Stage;
 use cubehint::solve::pocket::solve_exact;
 use cubehint::solve::stage::solve_partial;
 use cubehint::solve::target::held_cube;
+use cubehint::solve::target::Target;
 use cubehint::state::State;
 use cubehint::tables::pocket::Metric;
 use cubehint::SolveError;
@@ -95,7 +95,7 @@ pub fn solve_method(state: &State, stages: &[Stage], fewest: bool, ctx: &mut Sol
     let State::Three(start) = state else {
         return Err("error[method]: the methods are for the 3x3".into());
     };
-    let mut cube = start.clone();
+    let mut cube = *start;
     let mut lines = Vec::new();
     for stage in stages {
         let search = |c: &CubieCube, targets: &[Target]| -> Result<Option<(Vec<Move>, bool)>, String> {
