@@ -102,22 +102,22 @@ pub const BEGINNER_CORNERS: &[Case] = &[
 /// Beginner: the top edges placed with the U perm.
 pub const BEGINNER_EDGES: &[Case] = &[
     case(
-        "Three edges cycle",
+        "Edges cycle anticlockwise",
         "One side is solved: hold it at the back. The front edge belongs on the right.",
         "[R U' R U R U R U' R' U' R2]",
     ),
     case(
-        "Three edges cycle back",
+        "Edges cycle clockwise",
         "One side is solved: hold it at the back. The front edge belongs on the left. The algorithm twice.",
         "[R U' R U R U R U' R' U' R2] [R U' R U R U R U' R' U' R2]",
     ),
     case(
-        "Opposite swaps",
+        "Opposite edges swapped",
         "No side solved; each edge is across from its place. The algorithm, U, the algorithm.",
         "[R U' R U R U R U' R' U' R2] U [R U' R U R U R U' R' U' R2]",
     ),
     case(
-        "Neighbour swaps",
+        "Neighbouring edges swapped",
         "No side solved; edges swap with their neighbours. The algorithm, U', the algorithm.",
         "[R U' R U R U R U' R' U' R2] U' [R U' R U R U R U' R' U' R2]",
     ),

@@ -359,7 +359,7 @@ pub fn bench_stages(mut args: Args) -> Result<ExitCode, String> {
             );
         }
         let mean = totals.iter().sum::<usize>() as f64 / totals.len().max(1) as f64;
-        say!("whole solve: mean {mean:.1} moves, largest {}\n", totals.iter().max().unwrap_or(&0));
+        say!("\nWhole solve: mean {mean:.1} moves, largest {}\n", totals.iter().max().unwrap_or(&0));
     }
     Ok(ExitCode::SUCCESS)
 }
