@@ -552,3 +552,42 @@ fn every_side_of_a_portfolio_answers_in_the_cubes_own_moves() {
     let sides = (0..SIDES).filter(|&w| !Portfolio::new(&superflip, 20, w, SIDES).done()).count();
     assert_eq!(sides, 1, "the superflip is its own inverse and looks the same from every side");
 }
+
+#[test]
+fn the_report_gives_each_depths_nodes_and_whether_two_phase_answered() {
+    use cubehint::native::solve_optimal_threads_report;
+    use cubehint::solve::optimal::solve_optimal_report;
+    let mut rng = Rng::new(17);
+    let cube = CubieCube::from_moves(&random_moves(&mut rng, 12, &Face::ALL));
+    let mut alone = OptimalSearch::new(&cube, None);
+    let sol = loop {
+        if let Some(s) = alone.step(medium(), None, 100_000) {
+            break s.to_vec();
+        }
+    };
+    let report = alone.report();
+    // Every depth from the root's bound to the solution's length, once, in order; the nodes
+    // add up to the search's.
+    let depths: Vec<u32> = report.depth_nodes.iter().map(|x| x.0).collect();
+    let first = depths[0];
+    assert_eq!(depths, (first..=sol.len() as u32).collect::<Vec<_>>());
+    assert_eq!(report.depth_nodes.iter().map(|x| x.1).sum::<u64>(), alone.progress().nodes);
+    assert!(!report.two_phase, "no two-phase tables, no try");
+    // Threads: the same depths, nodes summed over the shares (a share that found nothing may
+    // have begun a deeper depth before another's solution reached it: that work is counted).
+    let (two, threads) = solve_optimal_threads_report(&cube, medium(), None, None, 3, &mut |_| false);
+    assert_eq!(two.map(|s| s.len()), Some(sol.len()));
+    let logged: Vec<u32> = threads.depth_nodes.iter().map(|x| x.0).collect();
+    assert_eq!(logged[..depths.len()], depths[..], "{threads:?}");
+    // With two-phase tables, a 13-move cube whose 13 two-phase finds at once ends by the try.
+    let tp = TwoPhaseTables::generate();
+    let cube = CubieCube::from_moves(&random_moves(&mut rng, 13, &Face::ALL));
+    let (found, r) = solve_optimal_report(&cube, medium(), Some(&tp), None, &mut |_| false);
+    let found = found.unwrap();
+    if r.two_phase {
+        // The try's answer has the proven length: the last depth logged is shorter.
+        assert!(r.depth_nodes.last().is_none_or(|x| x.0 < found.len() as u32), "{r:?}");
+    } else {
+        assert_eq!(r.depth_nodes.last().map(|x| x.0), Some(found.len() as u32));
+    }
+}

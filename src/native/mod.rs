@@ -5,7 +5,7 @@
 use crate::coord::h0_coords::H0Coords;
 use crate::cube::{CubieCube, Move};
 use crate::error::TableError;
-use crate::solve::optimal::{solve_optimal, OptimalProgress, OptimalSearch, SharedCap};
+use crate::solve::optimal::{solve_optimal_report, OptimalProgress, OptimalReport, OptimalSearch, SharedCap};
 use crate::solve::portfolio::{Portfolio, SIDES};
 use crate::tables::optimal::{FlipTable, FlipTableBuild, FlipTableReader, OptimalTables};
 use crate::tables::provision::{Build, Store, StoreError};
@@ -150,11 +150,24 @@ pub fn solve_optimal_threads(
     threads: u32,
     stop: &mut dyn FnMut(&OptimalProgress) -> bool,
 ) -> Option<Vec<Move>> {
+    solve_optimal_threads_report(cube, t, two_phase, upper, threads, stop).0
+}
+
+/// [`solve_optimal_threads`], with what the search did: the shares' nodes of each depth summed.
+pub fn solve_optimal_threads_report(
+    cube: &CubieCube,
+    t: &OptimalTables,
+    two_phase: Option<&TwoPhaseTables>,
+    upper: Option<Vec<Move>>,
+    threads: u32,
+    stop: &mut dyn FnMut(&OptimalProgress) -> bool,
+) -> (Option<Vec<Move>>, OptimalReport) {
     use std::sync::atomic::AtomicBool;
     use std::sync::Mutex;
     if threads <= 1 {
-        return solve_optimal(cube, t, two_phase, upper, stop);
+        return solve_optimal_report(cube, t, two_phase, upper, stop);
     }
+    let report: Mutex<OptimalReport> = Mutex::new(OptimalReport::default());
     // Each share also holds `upper`, and ends with it when nothing shorter is in its part.
     let cap = Arc::new(AtomicU32::new(u32::MAX));
     let read_cap = {
@@ -167,7 +180,7 @@ pub fn solve_optimal_threads(
     let states: Mutex<Vec<(OptimalProgress, bool)>> = Mutex::new(vec![(none, false); threads as usize]);
     std::thread::scope(|scope| {
         for which in 0..threads {
-            let (cap, halt, best, states, upper) = (&cap, &halt, &best, &states, upper.clone());
+            let (cap, halt, best, states, upper, report) = (&cap, &halt, &best, &states, upper.clone(), &report);
             let read_cap = read_cap.clone();
             scope.spawn(move || {
                 let mut search = OptimalSearch::new(cube, upper).with_share(which, threads).with_shared_cap(read_cap);
@@ -184,6 +197,7 @@ pub fn solve_optimal_threads(
                     let done = search.done() || halt.load(Ordering::Relaxed);
                     states.lock().expect("no share panics")[which as usize] = (search.progress(), done);
                     if done {
+                        report.lock().expect("no share panics").merge(&search.report());
                         break;
                     }
                 }
@@ -210,10 +224,11 @@ pub fn solve_optimal_threads(
             }
         }
     });
+    let report = report.into_inner().expect("no share panics");
     if halt.load(Ordering::Relaxed) {
-        return None;
+        return (None, report);
     }
-    best.into_inner().expect("no share panics")
+    (best.into_inner().expect("no share panics"), report)
 }
 
 /// A solution of at most `len` moves (if there is one) from a [`Portfolio`]: the cube seen from

@@ -128,6 +128,10 @@ pub struct OptimalSearch {
     cap: u32,
     /// Ended without a solution of its own: its share holds none shorter than `cap`.
     capped: bool,
+    /// Each depth searched and the node count when its search began.
+    depth_log: Vec<(u32, u64)>,
+    /// The two-phase try found a solution of the proven length: the answer.
+    two_phase_hit: bool,
     /// The depth just begun waits for a two-phase try: [`OptimalSearch::step`] returns first,
     /// so that its caller can report the new bound before the try, which may be long.
     try_due: bool,
@@ -179,6 +183,31 @@ const AXES_SAMPLE: u64 = 4_000;
 /// Children whose table entries are read in the same passes.
 const CHUNK: usize = 64;
 
+/// What a search did, for comparing iterations with other solvers: the nodes of each depth
+/// searched (the two-phase tries' own nodes aside), and whether a two-phase try found the
+/// answer (a solution of the proven length, which ends the search before that depth).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptimalReport {
+    /// `(depth, nodes)`, shallowest first.
+    pub depth_nodes: Vec<(u32, u64)>,
+    /// A two-phase try found the answer.
+    pub two_phase: bool,
+}
+
+impl OptimalReport {
+    /// Adds another share's report: nodes per depth summed.
+    pub fn merge(&mut self, other: &OptimalReport) {
+        for &(d, n) in &other.depth_nodes {
+            match self.depth_nodes.iter_mut().find(|x| x.0 == d) {
+                Some(x) => x.1 += n,
+                None => self.depth_nodes.push((d, n)),
+            }
+        }
+        self.depth_nodes.sort_unstable();
+        self.two_phase |= other.two_phase;
+    }
+}
+
 /// Where a search stands, for progress reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptimalProgress {
@@ -218,6 +247,8 @@ impl OptimalSearch {
             cap: u32::MAX,
             capped: false,
             try_due: false,
+            depth_log: Vec::new(),
+            two_phase_hit: false,
             shared_cap: None,
             level_buf: Vec::with_capacity(18),
             levels: Vec::new(),
@@ -293,6 +324,13 @@ impl OptimalSearch {
             nodes: self.nodes,
             upper_bound: self.result.as_ref().or(self.upper.as_ref()).map(|u| u.len() as u32),
         }
+    }
+
+    /// The nodes of each depth searched so far and whether a two-phase try found the answer.
+    pub fn report(&self) -> OptimalReport {
+        let ends = self.depth_log.iter().skip(1).map(|x| x.1).chain([self.nodes]);
+        let depth_nodes = self.depth_log.iter().zip(ends).map(|(&(d, start), end)| (d, end - start)).collect();
+        OptimalReport { depth_nodes, two_phase: self.two_phase_hit }
     }
 
     /// The optimal solution, once found.
@@ -702,6 +740,7 @@ impl OptimalSearch {
         if self.target >= self.cap {
             return;
         }
+        self.depth_log.push((self.target, self.nodes));
         self.path.clear();
         self.dealt = 0;
         let inv = self.cube.inverse();
@@ -814,6 +853,7 @@ impl OptimalSearch {
         if let Ok(moves) = solve_two_phase(&self.cube, tp, &limits, &mut beaten) {
             if moves.len() as u32 <= want && self.cube.apply_moves(&moves).is_solved() {
                 self.upper = Some(moves);
+                self.two_phase_hit = true;
             }
         }
         // A solution another share found meanwhile ends this one at once (`step` checks).
@@ -843,13 +883,24 @@ pub fn solve_optimal(
     upper: Option<Vec<Move>>,
     stop: &mut dyn FnMut(&OptimalProgress) -> bool,
 ) -> Option<Vec<Move>> {
+    solve_optimal_report(cube, t, two_phase, upper, stop).0
+}
+
+/// [`solve_optimal`], with what the search did.
+pub fn solve_optimal_report(
+    cube: &CubieCube,
+    t: &OptimalTables,
+    two_phase: Option<&TwoPhaseTables>,
+    upper: Option<Vec<Move>>,
+    stop: &mut dyn FnMut(&OptimalProgress) -> bool,
+) -> (Option<Vec<Move>>, OptimalReport) {
     let mut search = OptimalSearch::new(cube, upper);
     loop {
-        if let Some(sol) = search.step(t, two_phase, 1 << 20) {
-            return Some(sol.to_vec());
+        if let Some(sol) = search.step(t, two_phase, 1 << 20).map(<[Move]>::to_vec) {
+            return (Some(sol), search.report());
         }
         if stop(&search.progress()) {
-            return None;
+            return (None, search.report());
         }
     }
 }

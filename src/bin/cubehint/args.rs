@@ -69,7 +69,9 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
                     (otherwise built, one to three minutes). Without --tables, tables built are
                     kept for the next run in $CUBEHINT_CACHE, else $XDG_CACHE_HOME/cubehint, else
                     ~/.cache/cubehint (CUBEHINT_CACHE=off keeps nothing)
-  --progress        for --optimal: print each finished depth to standard error
+  --progress        for --optimal: print each finished depth to standard error, and at the
+                    end the nodes of each depth searched and whether the two-phase try found
+                    the answer
   --prefer easy     a solution easy to turn: of 37 two-phase solutions (the search's own, and
                     one starting and one ending with each face turn), the one of least turning
                     cost at most 2 moves longer than the shortest; the 2x2: of its optimal
@@ -111,8 +113,9 @@ pub const BENCH_HELP: &str =
 Builds the tables, then solves N random states (default 1000; 5 for optimal) or the states in
 FILE (one sticker string per line) and prints build time, median / p95 / max solve time and
 lengths. '3x3' uses the exact phase-1 table (built, or read from --tables DIR) unless
---small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time and nodes
-(with --threads N, N threads share each search; default 1). --table as for solve. 'easy'
+--small-tables. 'optimal' solves 3x3 states optimally and also prints each state's time, its
+nodes, the nodes of each depth and whether the two-phase try found the answer (with
+--threads N, N threads share each search; default 1). --table as for solve. 'easy'
 compares the mean length and turning cost of solve and solve --prefer easy (default 200
 states). 'stages' runs each method's stages in turn from random cubes (default 20; --nodes N
 for the search for the fewest moves, default 30 million; --fewest: last-layer stages in the

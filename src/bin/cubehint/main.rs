@@ -3,7 +3,7 @@
 
 use cubehint::cube::facelet::to_string;
 use cubehint::cube::{format_moves, CubieCube, Move, Size};
-use cubehint::native::{solve_length_threads, solve_optimal_threads};
+use cubehint::native::{solve_length_threads, solve_optimal_threads_report};
 use cubehint::rng::Rng;
 use cubehint::scramble::{scramble_cube, scramble_pocket};
 use cubehint::solve::easy::{easiest, turn_cost, two_phase_candidates};
@@ -160,11 +160,14 @@ fn optimal_solution(cube: &CubieCube, lazy: &mut Lazy, opt: &OptOptions) -> Resu
         false
     };
     let mut last = 0;
-    let sol = solve_optimal_threads(cube, tables, two_phase, upper, opt.threads, &mut |p| {
+    let (sol, done) = solve_optimal_threads_report(cube, tables, two_phase, upper, opt.threads, &mut |p| {
         let changed = p.lower_bound != last;
         last = p.lower_bound;
         changed && report(p)
     });
+    if opt.progress {
+        eprintln!("{}", bench::depth_line(&done));
+    }
     sol.ok_or_else(|| "stopped".to_string())
 }
 
