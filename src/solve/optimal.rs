@@ -143,6 +143,12 @@ pub struct OptimalSearch {
     /// [`OptimalSearch::finish_below`].
     level_buf: Vec<(u32, Kid)>,
     levels: Vec<Vec<(u32, Kid)>>,
+    /// [`OptimalSearch::expand_many`]'s lists, kept between calls: each face's first turn
+    /// (parent, move), the other turns with their first's index, and which firsts pruned with
+    /// moves to spare.
+    face_firsts: Vec<(u32, u8)>,
+    face_others: Vec<(u32, u8, u32)>,
+    face_spare: Vec<bool>,
     /// From this many moves to go on, a level at a time ([`LEVELS_FROM`], or 0 for never).
     levels_from: u32,
     /// The length searched first ([`OptimalSearch::from_length`]); 0 for the usual order.
@@ -252,6 +258,9 @@ impl OptimalSearch {
             shared_cap: None,
             level_buf: Vec::with_capacity(18),
             levels: Vec::new(),
+            face_firsts: Vec::with_capacity(6),
+            face_others: Vec::with_capacity(12),
+            face_spare: Vec::with_capacity(6),
             levels_from: LEVELS_FROM,
             from: 0,
             descending: false,
@@ -479,9 +488,13 @@ impl OptimalSearch {
 
     /// The children of `parents` (each with `left` moves to go, its last move its `m`, or no
     /// last move at the `root`) that may still lead to a solution, appended to `out` with the
-    /// index of their parent; when `left` is 1, the children that solve the cube. Moves outside
-    /// `allowed` are not tried. The children's table entries are read in passes over many
-    /// children at once ([`CHUNK`]), so that their cache misses overlap.
+    /// index of their parent (each face's first turn first, then the others); when `left` is 1, the children that solve the cube.
+    /// Moves outside `allowed` are not tried. The children's table entries are read in passes
+    /// over many children at once ([`CHUNK`]), so that their cache misses overlap.
+    ///
+    /// **Face pruning**: the first turn of each face is read first; when its bound exceeds the
+    /// moves left by two or more, the face's other turns (one move from it) cannot reach the
+    /// limit either, and are skipped unread.
     #[allow(clippy::too_many_arguments)]
     fn expand_many(
         &mut self,
@@ -494,37 +507,76 @@ impl OptimalSearch {
         out: &mut Vec<(u32, Kid)>,
     ) {
         let moves = move_cubes();
-        let mut cand = [(0u32, 0u8); CHUNK];
-        let mut n = 0;
-        for (p, (_, node)) in parents.iter().enumerate() {
+        let wanted = |node: &Kid, m: Move| {
             let last = if root { None } else { Some(node.m) };
-            for m in Move::ALL {
-                if may_follow(last, m) && !(node.skip_half && m.quarters() == 2) && allowed >> m.index() & 1 == 1 {
-                    if left == 1 {
-                        self.nodes += 1;
-                        if moves[m.inverse().index()].compose(&node.inv).is_solved() {
-                            out.push((p as u32, Kid { m, ..*node }));
-                            return;
-                        }
-                        continue;
-                    }
-                    cand[n] = (p as u32, m.index() as u8);
-                    n += 1;
-                    if n == CHUNK {
-                        self.expand_chunk(t, tp, parents, &cand[..n], left, out);
-                        n = 0;
+            may_follow(last, m) && !(node.skip_half && m.quarters() == 2) && allowed >> m.index() & 1 == 1
+        };
+        if left == 1 {
+            for (p, (_, node)) in parents.iter().enumerate() {
+                for m in Move::ALL.into_iter().filter(|&m| wanted(node, m)) {
+                    self.nodes += 1;
+                    if moves[m.inverse().index()].compose(&node.inv).is_solved() {
+                        out.push((p as u32, Kid { m, ..*node }));
+                        return;
                     }
                 }
             }
+            return;
+        }
+        // The first turn of each face of each parent, and the others with the index of their
+        // face's first.
+        let mut firsts = std::mem::take(&mut self.face_firsts);
+        let mut others = std::mem::take(&mut self.face_others);
+        let mut spare = std::mem::take(&mut self.face_spare);
+        firsts.clear();
+        others.clear();
+        for (p, (_, node)) in parents.iter().enumerate() {
+            let mut first = usize::MAX;
+            for m in Move::ALL {
+                if m.quarters() == 1 {
+                    first = usize::MAX;
+                }
+                if !wanted(node, m) {
+                    continue;
+                }
+                if first == usize::MAX {
+                    first = firsts.len();
+                    firsts.push((p as u32, m.index() as u8));
+                } else {
+                    others.push((p as u32, m.index() as u8, first as u32));
+                }
+            }
+        }
+        spare.clear();
+        spare.resize(firsts.len(), false);
+        for (c, sp) in firsts.chunks(CHUNK).zip(spare.chunks_mut(CHUNK)) {
+            self.expand_chunk(t, tp, parents, c, left, out, sp);
+        }
+        let mut cand = [(0u32, 0u8); CHUNK];
+        let mut ignore = [false; CHUNK];
+        let mut n = 0;
+        for &(p, m, first) in &others {
+            if spare[first as usize] {
+                continue;
+            }
+            cand[n] = (p, m);
+            n += 1;
+            if n == CHUNK {
+                self.expand_chunk(t, tp, parents, &cand[..n], left, out, &mut ignore[..n]);
+                n = 0;
+            }
         }
         if n > 0 {
-            self.expand_chunk(t, tp, parents, &cand[..n], left, out);
+            self.expand_chunk(t, tp, parents, &cand[..n], left, out, &mut ignore[..n]);
         }
+        (self.face_firsts, self.face_others, self.face_spare) = (firsts, others, spare);
     }
 
     /// [`OptimalSearch::expand_many`]'s passes over the candidates `cand` (parent, move), with
-    /// `left` at least 2.
+    /// `left` at least 2; `spare[k]` is set when candidate `k` is pruned with two or more moves
+    /// to spare (its bound at least `left + 1`).
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn expand_chunk(
         &mut self,
         t: &OptimalTables,
@@ -533,6 +585,7 @@ impl OptimalSearch {
         cand: &[(u32, u8)],
         left: u32,
         out: &mut Vec<(u32, Kid)>,
+        spare: &mut [bool],
     ) {
         let moves = move_cubes();
         let c = &t.coords;
@@ -598,6 +651,7 @@ impl OptimalSearch {
                         nl += 1;
                     }
                 }
+                spare[k] = bound[k] > left;
             }
         }
         // Then the inverse, before the phase-1 bounds (h0 alone): one table read a child where
@@ -629,8 +683,16 @@ impl OptimalSearch {
             for i in 0..nl {
                 let k = live[i] as usize;
                 let b = t.bound_at(at[k]);
-                if b >= left || (corner_reads && t.corner_bound(&inv[k]) >= left) {
+                if b >= left {
+                    spare[k] = b > left;
                     continue;
+                }
+                if corner_reads {
+                    let c = t.corner_bound(&inv[k]);
+                    if c >= left {
+                        spare[k] = c > left;
+                        continue;
+                    }
                 }
                 // Only h0 is blind to half turns: a tight corner bound says nothing of them.
                 skip_half[k] = b == left - 1;
@@ -676,6 +738,7 @@ impl OptimalSearch {
                     bound[k] = bound[k].max(x.d as u32);
                 }
                 self.axes_cut += (before < left && bound[k] >= left) as u64;
+                spare[k] = bound[k] > left;
             }
         }
         for &k in &live[..nl] {
