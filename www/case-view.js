@@ -27,6 +27,9 @@ const CELLS = [
   [0, 1], [0, 2], [0, 3], // L, back to front
 ];
 
+// A permutation case: the top face is one colour already.
+const topDone = (view) => view.slice(0, 9) === 'UUUUUUUUU';
+
 // The picture: orientation cases (the top not yet one colour) in the top colour and grey, as
 // OLL charts draw them; permutation cases in every colour.
 function drawView(view) {
@@ -34,8 +37,8 @@ function drawView(view) {
   svg.replaceChildren();
   svg.setAttribute('aria-label', describeView(view));
   const faces = faceColors(3, current());
-  const oriented = view.slice(0, 9) === 'UUUUUUUUU';
-  const colour = (letter) => (oriented || letter === 'U' ? `var(--color-${faces[FACES.indexOf(letter)]})` : '#8a8f98');
+  const every = topDone(view);
+  const colour = (letter) => (every || letter === 'U' ? `var(--color-${faces[FACES.indexOf(letter)]})` : '#8a8f98');
   [...view].forEach((letter, k) => {
     const [x, y] = CELLS[k];
     // Top stickers fill their cell; side stickers are strips against the top face.
@@ -61,7 +64,7 @@ const SIDES = ['front', 'right', 'back', 'left'];
 function describeView(view) {
   const names = faceColors(3, current()).map((c) => COLOR_NAMES[c]);
   const name = (letter) => names[FACES.indexOf(letter)];
-  if (view.slice(0, 9) !== 'UUUUUUUUU') {
+  if (!topDone(view)) {
     const up = SPOTS.filter((_, k) => view[k] === 'U' && k !== 4);
     const side = SIDES.map((s, f) => [s, [...view.slice(9 + f * 3, 12 + f * 3)].filter((l) => l === 'U').length]).filter(([, n]) => n);
     return `The top layer seen from above. The top colour (${name('U')}) is on top at: ${up.join(', ') || 'the centre only'}; it shows on the sides: ${side.map(([s, n]) => `${s} ${n}`).join(', ') || 'nowhere'}.`;
@@ -70,11 +73,17 @@ function describeView(view) {
   return `The top layer seen from above, its top face done. The top row of each side, left to right: ${rows.join('; ')}.`;
 }
 
-// The algorithm with its bracketed groups, and the names of those learners know.
-function algParts(alg) {
-  const groups = [...alg.matchAll(/[[(]([^[\]()]*(?:\([^()]*\)[^[\]()]*)*)[\])]/g)].map((m) => m[1].replace(/[()]/g, '').trim());
-  const named = [...new Set(groups.filter((g) => NAMED.has(g)))].map((g) => `(${g}) is ${NAMED.get(g)}`);
-  return named;
+// The moves inside each bracketed group of an algorithm (nested groups too), and the names of
+// those learners know.
+function namedGroups(alg) {
+  const groups = [];
+  const open = [];
+  for (const token of alg.match(/[[\]()]|[^\s[\]()]+/g) ?? []) {
+    if (token === '(' || token === '[') open.push([]);
+    else if (token === ')' || token === ']') groups.push((open.pop() ?? []).join(' '));
+    else open.forEach((g) => g.push(token));
+  }
+  return [...new Set(groups.filter((g) => NAMED.has(g)))].map((g) => `(${g}) is ${NAMED.get(g)}`);
 }
 
 const TOP_WORDS = { U: 'U (the top a quarter turn clockwise)', "U'": "U' (the top a quarter turn anticlockwise)", U2: 'U2 (the top a half turn)' };
@@ -100,7 +109,7 @@ export function renderCase(sol) {
   if (sol.before) hold.push(`First turn ${TOP_WORDS[sol.before]}, so the cube looks like the picture.`);
   else if (sol.view) hold.push('Hold the cube as the picture shows it (the back at the top of the picture).');
   if (sol.after) hold.push(`After the algorithm, ${TOP_WORDS[sol.after]} finishes the stage.`);
-  const named = sol.alg ? algParts(sol.alg) : [];
+  const named = sol.alg ? namedGroups(sol.alg) : [];
   if (named.length) hold.push(`Triggers: ${named.join('; ')}.`);
   if (sol.alg && /[a-zMESxyz]/.test(sol.alg.replace(/\s/g, ''))) {
     hold.push('The moves below turn the same algorithm with the centres kept still: a wide turn such as r is L (with the cube turned), a slice such as M is L\' R.');

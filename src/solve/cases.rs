@@ -49,9 +49,12 @@ const TOP: [Option<Move>; 4] = [None, Some(Move::ALL[0]), Some(Move::ALL[2]), So
 /// The case of `stage` that `cube` shows and the moves that take it to the stage; `None` when
 /// the stage has no cases or no case fits (an earlier stage is not done).
 pub fn solve_case(cube: &CubieCube, stage: &Stage) -> Option<CaseMove> {
-    let targets = stage.targets();
-    let algs: Vec<Vec<Move>> = stage.cases.iter().map(|c| alg_moves(c.alg)).collect();
-    solve_with(cube, &targets, &algs)
+    solve_with(cube, &stage.targets(), &case_algs(stage))
+}
+
+/// The face turns of each of `stage`'s cases' algorithms, in its order.
+fn case_algs(stage: &Stage) -> Vec<Vec<Move>> {
+    stage.cases.iter().map(|c| alg_moves(c.alg)).collect()
 }
 
 /// As [`solve_case`], with the stage's targets and its algorithms as face turns.
@@ -116,7 +119,7 @@ pub fn stage_step<E>(
     if targets.iter().any(|t| t.matches(&cube.to_facelets())) {
         return Ok(StageStep { found: None, moves: vec![], fewest: true });
     }
-    let found = if stage.cases.is_empty() { None } else { solve_case(cube, stage) };
+    let found = if stage.cases.is_empty() { None } else { solve_with(cube, &targets, &case_algs(stage)) };
     if let (Some(f), false) = (&found, fewest) {
         return Ok(StageStep { moves: f.moves(), found, fewest: false });
     }
@@ -140,6 +143,7 @@ pub fn case_label(stage: &Stage, step: &StageStep) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coord::index::perm_unrank;
     use crate::solve::algs;
     use crate::solve::methods::{BEGINNER, CFOP, CFOP_2LOOK};
     use std::collections::HashSet;
@@ -152,28 +156,19 @@ mod tests {
     /// turned every way (twist and flip sums right), placed every way (parities equal), or
     /// only those with `oriented` corners / edges, or `placed` ones.
     fn last_layers(oriented_edges: bool, oriented_corners: bool, placed: bool) -> Vec<CubieCube> {
-        let perms4: Vec<[u8; 4]> = {
-            let mut v = Vec::new();
-            for a in 0..4u8 {
-                for b in 0..4u8 {
-                    for c in 0..4u8 {
-                        for d in 0..4u8 {
-                            let p = [a, b, c, d];
-                            if (0..4).all(|i| (0..4).filter(|&j| p[j] == i).count() == 1) {
-                                v.push(p);
-                            }
-                        }
-                    }
-                }
-            }
-            v
-        };
+        let perms4: Vec<[u8; 4]> = (0..24)
+            .map(|rank| {
+                let mut p = [0u8; 4];
+                perm_unrank(rank, &mut p);
+                p
+            })
+            .collect();
         let parity = |p: &[u8; 4]| {
             (0..4).flat_map(|i| (i + 1..4).map(move |j| (i, j))).filter(|&(i, j)| p[i] > p[j]).count() % 2
         };
         let mut out = Vec::new();
         let identity = [0u8, 1, 2, 3];
-        let perms: Vec<[u8; 4]> = if placed { vec![identity] } else { perms4.clone() };
+        let perms: Vec<[u8; 4]> = if placed { vec![identity] } else { perms4 };
         for cp in &perms {
             for ep in &perms {
                 if parity(cp) != parity(ep) {
@@ -209,11 +204,10 @@ mod tests {
     }
 
     /// Checks that every state of `states` not yet at `stage` is taken there by exactly one of
-    /// its cases, and that every case is used; returns how many distinct cases (up to turns of
-    /// the top) there are.
+    /// its cases, and that every case is used; returns how many cases the stage has.
     fn check_set(stage: &Stage, states: &[CubieCube]) -> usize {
         let targets = stage.targets();
-        let algs: Vec<Vec<Move>> = stage.cases.iter().map(|c| alg_moves(c.alg)).collect();
+        let algs = case_algs(stage);
         let mut used = vec![0usize; algs.len()];
         for cube in states {
             let found =

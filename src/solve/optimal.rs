@@ -214,6 +214,16 @@ impl OptimalReport {
     }
 }
 
+/// `nodes by depth: depth 15: 1234, depth 16: 56789; two-phase found the answer`.
+impl std::fmt::Display for OptimalReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let depths: Vec<String> = self.depth_nodes.iter().map(|(d, n)| format!("depth {d}: {n}")).collect();
+        let depths = if depths.is_empty() { "none".to_string() } else { depths.join(", ") };
+        let how = if self.two_phase { "two-phase found the answer" } else { "the search found the answer" };
+        write!(f, "nodes by depth: {depths}; {how}")
+    }
+}
+
 /// Where a search stands, for progress reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptimalProgress {

@@ -205,7 +205,7 @@ fn bench_optimal(mut args: Args) -> Result<ExitCode, String> {
             nodes,
             format_moves(&sol)
         );
-        say!("  {}", depth_line(&report));
+        say!("  {report}");
         times.push(secs);
         lengths.push(sol.len() as f64);
     }
@@ -361,12 +361,4 @@ pub fn bench_stages(mut args: Args) -> Result<ExitCode, String> {
         say!("\nWhole solve: mean {mean:.1} moves, largest {}\n", totals.iter().max().unwrap_or(&0));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The nodes of each depth an optimal search went through, and whether the two-phase try gave
-/// the answer: `depth 15: 1234, depth 16: 56789; two-phase found the answer`.
-pub fn depth_line(report: &cubehint::solve::optimal::OptimalReport) -> String {
-    let depths: Vec<String> = report.depth_nodes.iter().map(|(d, n)| format!("depth {d}: {n}")).collect();
-    let how = if report.two_phase { "two-phase found the answer" } else { "the search found the answer" };
-    format!("nodes by depth: {}; {how}", if depths.is_empty() { "none".to_string() } else { depths.join(", ") })
 }

@@ -166,7 +166,7 @@ fn optimal_solution(cube: &CubieCube, lazy: &mut Lazy, opt: &OptOptions) -> Resu
         changed && report(p)
     });
     if opt.progress {
-        eprintln!("{}", bench::depth_line(&done));
+        eprintln!("{done}");
     }
     sol.ok_or_else(|| "stopped".to_string())
 }
