@@ -60,6 +60,11 @@ case "${1:-serve}" in
   wasm)
     build_wasm
     ;;
+  package)
+    build_wasm
+    say "npm package: dist/cubehint-*.tgz"
+    node tools/package.mjs
+    ;;
   check)
     ensure_wasm_target
     cargo fmt --all -- --check
@@ -115,6 +120,8 @@ usage: ./build.sh [target]
           entry points in Node (FUZZ_CASES=N sets the count)
   check   rustfmt, clippy (warnings are errors), cargo check for wasm32
   wasm    build the wasm package into www/pkg only
+  package the npm package (API, worker, wasm, types) as dist/cubehint-VERSION.tgz, for
+          'npm install ./dist/cubehint-VERSION.tgz' (nothing is published)
   bench   the native benchmarks, then ours and cubing.js side by side in headless Chromium
           (options: --count N, --seed S, --states FILE with one sticker string per line)
   bench-optimal [FILE]  the optimal solver natively and in Chromium, both table sizes, on the

@@ -6,7 +6,7 @@ import { apply_moves } from './pkg/cubehint.js';
 import { $, escapeHtml, seconds, setStatus } from './dom.js';
 import { SharedOptimal } from './solver-client.js';
 import { current, lettersOf, state } from './state.js';
-import { canonicalSize } from './table-sizes.js';
+import { canonicalSize, sizeForMemory, workersFor } from './table-sizes.js';
 
 let newClient = null;
 let single = null;
@@ -32,8 +32,7 @@ function optimalTableSize() {
   const asked = canonicalSize(new URLSearchParams(location.search).get('table'));
   if (asked) return asked;
   if (optimalFallback) return optimalFallback;
-  const memory = navigator.deviceMemory ?? 8;
-  return memory < 2 ? 'h0-2bit' : memory < 4 ? 'h0' : memory < 8 ? 'h3' : memory < 16 ? 'h4' : 'h6';
+  return sizeForMemory(navigator.deviceMemory ?? 8);
 }
 
 // Workers for the optimal search: one a core, at most four, each with its own copy of the
@@ -41,9 +40,7 @@ function optimalTableSize() {
 function optimalWorkerCount(size) {
   const asked = Number(new URLSearchParams(location.search).get('workers'));
   if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, 8);
-  const perWorker = { h6: 2.1, h5: 1.1, h4: 0.6, h3: 0.35, h0: 0.1, 'h0-2bit': 0.05 }[size];
-  const memory = navigator.deviceMemory ?? 8;
-  return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4, Math.floor(memory / 3 / perWorker)));
+  return workersFor(size, navigator.deviceMemory ?? 8, navigator.hardwareConcurrency);
 }
 
 function onTablesProgress(p) {

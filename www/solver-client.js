@@ -1,11 +1,15 @@
 import { hasFlipTable } from './table-sizes.js';
 
 // Talks to the solver worker: each request {id, cmd, arg} gets a Promise for its reply;
-// progress messages go to a callback.
+// progress messages go to a callback. `worker` is a started Worker (or anything with its
+// postMessage, onmessage, onerror and terminate: the package's Node adapter), or the URL of one
+// to start. A worker with `hold(busy)` (Node's) is told whether anything is under way: a
+// request, or a table being kept.
 export class SolverClient {
-  constructor(url, onProgress, type = 'module') {
-    this.worker = new Worker(url, { type });
+  constructor(worker, onProgress, type = 'module') {
+    this.worker = typeof worker === 'string' || worker instanceof URL ? new Worker(worker, { type }) : worker;
     this.pending = new Map();
+    this.storing = 0;
     this.nextId = 1;
     this.worker.onmessage = (e) => {
       const msg = e.data;
@@ -13,9 +17,15 @@ export class SolverClient {
         onProgress(msg.progress);
         return;
       }
+      if (msg.storing !== undefined) {
+        this.storing = msg.storing;
+        this.hold();
+        return;
+      }
       const p = this.pending.get(msg.id);
       if (!p) return;
       this.pending.delete(msg.id);
+      this.hold();
       // How long the worker itself took (its own clock), for benchmarks.
       this.lastMs = msg.ms;
       if (msg.ok) p.resolve(msg.result);
@@ -24,7 +34,12 @@ export class SolverClient {
     this.worker.onerror = (e) => {
       for (const p of this.pending.values()) p.reject(new Error(e.message || 'the solver stopped'));
       this.pending.clear();
+      this.hold();
     };
+  }
+
+  hold() {
+    this.worker.hold?.(this.pending.size > 0 || this.storing > 0);
   }
 
   // Stops the worker at once (a search cannot be interrupted otherwise); pending calls fail.
@@ -39,6 +54,7 @@ export class SolverClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      this.hold();
       this.worker.postMessage({ id, cmd, arg }, transfer);
     });
   }

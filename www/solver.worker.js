@@ -1,9 +1,9 @@
 // The solver worker: owns the wasm Solver and its tables. Tables come from the browser's cache
 // (IndexedDB, checked by format version and checksum before use), else from a served file in
 // the same format, else they are built in slices between which requests are answered.
-import init, { OptimalSolver, Solver } from './pkg/cubehint.js';
+import init, { OptimalSolver, Solver, apply_moves, validate } from './pkg/cubehint.js';
 import { canonicalSize } from './table-sizes.js';
-import { PIECE, dbEachPiece, dbGetBig, dbPutBig, fileReadInto, storeFlips } from './table-store.js';
+import { PIECE, dbEachPiece, dbGetBig, dbPutBig, fileReadInto, serveTablesFrom, storeFlips } from './table-store.js';
 import { provide } from './table-provision.js';
 
 // Bytes of a table's header (`docs/tables.md`).
@@ -55,6 +55,15 @@ const builds = {};
 // request that waited for the tables is answered before they are serialised.
 let saving = Promise.resolve();
 
+// How many cache writes are under way, told to the client ({storing}) as it changes: a Node
+// program is kept running until they end, so that what was built is kept.
+let storing = 0;
+function stored(promise) {
+  postMessage({ storing: ++storing });
+  promise.finally(() => postMessage({ storing: --storing }));
+  return promise;
+}
+
 // Prepares the tables of one puzzle (the 2x2 distance table, or the two-phase tables); the same
 // Promise serves every caller.
 function prepare(puzzle) {
@@ -65,7 +74,7 @@ function prepare(puzzle) {
     const report = (fraction) => postMessage({ progress: { puzzle, fraction } });
     const { source, keep } = await provide(solver, name, { served: `tables/${name}.bin`, report, pause });
     // Kept for the next visit; the table serves requests while the copy is written.
-    if (keep) saving = saving.then(pause).then(keep).catch(() => false);
+    if (keep) saving = stored(saving.then(pause).then(keep).catch(() => false));
     const ms = performance.now() - started;
     postMessage({ progress: { puzzle, fraction: 1 } });
     // Where the table came from is announced once its copy is stored, so a page that reloads
@@ -89,7 +98,7 @@ function preparePhase1() {
     postMessage({ progress: { puzzle: 'phase1', fraction: 1 } });
     // Copying the table out for the cache holds the worker for a moment: done before this
     // resolves, so whoever waits for the table is not surprised by it later.
-    if (keep) saving = saving.then(keep).catch(() => false);
+    if (keep) saving = stored(saving.then(keep).catch(() => false));
     await saving;
     const ms = performance.now() - started;
     postMessage({ progress: { puzzle: 'phase1', fraction: 1, source, ms } });
@@ -225,7 +234,7 @@ function prepareOptimal(name, cacheOnly = false, shares = 1, handed = null) {
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
       if (!h0Stored && solver.ready_h0()) {
         const bytes = solver.table_bytes('h0');
-        stores.push(dbPutBig(key, bytes.length, (start, end) => bytes.slice(start, end)).catch(() => false));
+        stores.push(stored(dbPutBig(key, bytes.length, (start, end) => bytes.slice(start, end)).catch(() => false)));
         h0Stored = true;
       }
       await pause();
@@ -249,7 +258,7 @@ function prepareOptimal(name, cacheOnly = false, shares = 1, handed = null) {
         return flipBytes(solver, header, start, end, view);
       };
       keepingFlips = true;
-      stores.push(storeFlips(flipKey, length, piece, pause).catch(() => false).finally(() => (keepingFlips = false)));
+      stores.push(stored(storeFlips(flipKey, length, piece, pause).catch(() => false).finally(() => (keepingFlips = false))));
     }
     // One word for both tables: cache only when both came from it.
     const sources = h3Source ? [source, h3Source] : [source];
@@ -261,7 +270,7 @@ function prepareOptimal(name, cacheOnly = false, shares = 1, handed = null) {
     // only one of them is shown.)
     const report = (fraction) => keepingFlips || postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 + 0.1 * fraction } });
     const phase1 = await provide(solver, 'phase1', { sliceMs: 100, report, pause });
-    if (phase1.keep) stores.push(phase1.keep().catch(() => false));
+    if (phase1.keep) stores.push(stored(phase1.keep().catch(() => false)));
     const ms = performance.now() - started;
     optimalBuilding = null;
     // Searches start now: the writes go on between their slices (a search slice, about a second,
@@ -377,6 +386,19 @@ const handlers = {
     return true;
   },
   init: (wasm) => start(wasm).then(() => true),
+  // The package's caller: where served table files are (a URL ending in '/'), or none (null).
+  configure: ({ tables = null }) => {
+    serveTablesFrom(tables);
+    return true;
+  },
+  validate: (facelets) => {
+    const v = validate(facelets);
+    const problems = v.problems.map((p) => ({ code: p.code, message: p.message, stickers: [...p.stickers] }));
+    const out = { ok: v.ok, size: v.size ?? null, problems };
+    v.free();
+    return out;
+  },
+  apply: ({ size, from = '', moves }) => apply_moves(size, from, moves),
   prepare: (puzzle) => prepare(puzzle),
   preparePhase1: () => preparePhase1(),
   solve2: ({ facelets, metric = 'htm' }) => plain(solver.solve_2x2(facelets, metric), ['moves', 'engine', 'length']),

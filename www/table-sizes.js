@@ -11,3 +11,14 @@ export function canonicalSize(name) {
 
 // Whether a size has a flip table (whose build two workers can share).
 export const hasFlipTable = (size) => /^h[3-6]$/.test(canonicalSize(size) ?? '');
+
+// The optimal tables' size for a machine with `memory` GB (h6 with 16, h4 with 8, h3 with 4, h0
+// with 2, h0-2bit below).
+export const sizeForMemory = (memory) => (memory < 2 ? 'h0-2bit' : memory < 4 ? 'h0' : memory < 8 ? 'h3' : memory < 16 ? 'h4' : 'h6');
+
+// Workers for a shared optimal search: one a core, at most four, each with its own copy of the
+// tables (GB each, below), using at most a third of the memory.
+export function workersFor(size, memory, cores) {
+  const perWorker = { h6: 2.1, h5: 1.1, h4: 0.6, h3: 0.35, h0: 0.1, 'h0-2bit': 0.05 }[canonicalSize(size)] ?? 0.35;
+  return Math.max(1, Math.min(cores || 1, 4, Math.floor(memory / 3 / perWorker)));
+}

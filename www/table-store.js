@@ -4,6 +4,16 @@
 
 const TABLE_DB = 'cubehint-tables';
 
+// Outside a browser (Node: the package's folder store, `package/node-store.js`) another store
+// answers these calls: { get, put, putBig, eachPiece, readInto, storeFlips, served }.
+let other = null;
+export const useStore = (store) => (other = store);
+
+// Where served table files are looked for (`servedFile`): beside the page by default; the
+// package names a URL of its caller's, or none.
+let servedBase = 'page';
+export const serveTablesFrom = (base) => (servedBase = base);
+
 // One connection for the worker's life (a table kept in pieces is tens of reads).
 let db = null;
 function openDb() {
@@ -20,6 +30,7 @@ function openDb() {
 }
 
 export async function dbGet(key) {
+  if (other) return other.get(key);
   const db = await openDb();
   return new Promise((resolve) => {
     const req = db.transaction('tables').objectStore('tables').get(key);
@@ -29,6 +40,7 @@ export async function dbGet(key) {
 }
 
 export async function dbPut(key, value) {
+  if (other) return other.put(key, value);
   const db = await openDb();
   return new Promise((resolve) => {
     const tx = db.transaction('tables', 'readwrite');
@@ -44,6 +56,7 @@ export async function dbPut(key, value) {
 // `piece(start, end)` gives those bytes (so a table need not be copied whole first).
 export const PIECE = 32 << 20;
 export async function dbPutBig(key, length, piece) {
+  if (other) return other.putBig(key, length, piece);
   const pieces = Math.ceil(length / PIECE);
   for (let i = 0; i < pieces; i++) {
     if (!(await dbPut(`${key}:${i}`, piece(i * PIECE, Math.min(length, (i + 1) * PIECE)).buffer))) return false;
@@ -55,6 +68,7 @@ export async function dbPutBig(key, length, piece) {
 // it returns false), the next one already being read while one is handed over (reading two or
 // four ahead loaded h5 no faster); the table's length, or null if it is not kept whole.
 export async function dbEachPiece(key, each) {
+  if (other) return other.eachPiece(key, each);
   const head = await dbGet(key);
   if (!head?.pieces) return null;
   let next = dbGet(`${key}:0`);
@@ -106,6 +120,7 @@ async function openForReading(name) {
 // table), no copy: its first `headLength` bytes go to `head(bytes)` first, which says whether
 // to go on. The file's length, or null if there is none or it cannot be read whole.
 export async function fileReadInto(name, headLength, head, into) {
+  if (other) return other.readInto(name, headLength, head, into);
   const h = await openForReading(name);
   if (!h) return null;
   try {
@@ -167,15 +182,20 @@ export async function dbDeleteBig(key) {
 // Keeps a flip table: as a file where it can, then without a copy in IndexedDB (an earlier
 // version's, or one that failed its check); else in IndexedDB.
 export async function storeFlips(key, length, piece, pause) {
+  if (other) return other.storeFlips(key, length, piece, pause);
   if (await filePutBig(`${key}.bin`, length, piece, pause)) return dbDeleteBig(key).then(() => true, () => true);
   return dbPutBig(key, length, piece);
 }
 
-// A table file served beside the page (`cubehint tables --out www/tables`), or null.
+// A table file served beside the page (`cubehint tables --out www/tables`: `path` is
+// `tables/NAME.bin`), or from the URL the package's caller named, or null.
 export async function servedFile(path) {
-  if (!location.protocol.startsWith('http')) return null;
+  if (other) return other.served(path);
+  if (!servedBase) return null;
+  if (servedBase === 'page' && !location.protocol.startsWith('http')) return null;
+  const url = servedBase === 'page' ? new URL(path, location.href) : new URL(path.replace(/^tables\//, ''), servedBase);
   try {
-    const r = await fetch(new URL(path, location.href));
+    const r = await fetch(url);
     return r.ok ? await r.arrayBuffer() : null;
   } catch {
     return null;

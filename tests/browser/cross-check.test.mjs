@@ -4,37 +4,12 @@
 // not write.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cube2x2x2, cube3x3x3 } from 'cubing/puzzles';
 import { Alg } from 'cubing/alg';
-
-// The binary `cargo test` (run first by `./build.sh test`) or a release build left behind,
-// whichever is newer; built when there is neither.
-function cli() {
-  const found = ['target/debug/cubehint', 'target/release/cubehint'].filter(existsSync);
-  if (found.length === 0) {
-    execFileSync('cargo', ['build', '--bin', 'cubehint'], { stdio: 'inherit' });
-    return 'target/debug/cubehint';
-  }
-  return found.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-}
-const bin = cli();
-const run = (args, input) => execFileSync(bin, args, { input, encoding: 'utf8', maxBuffer: 1 << 26 });
-
-// `cubehint scramble` lines are "moves<TAB>facelets".
-const scrambles = (size, count, seed) =>
-  run(['scramble', size, '--count', String(count), '--seed', String(seed), '--facelets'])
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [moves, facelets] = line.split('\t');
-      return { moves, facelets };
-    });
-
-const count = (moves) => (moves.trim() ? moves.trim().split(/\s+/).length : 0);
+import { count, run, scrambles } from './cli.mjs';
 
 test('3x3: random states and hard positions, solved within 20 moves as cubing.js applies them', async () => {
   const hard = [
@@ -97,7 +72,7 @@ test('3x3 optimal (h0 tables): short scrambles solved at the two-phase length, a
     rmSync(dir, { recursive: true, force: true });
   }
   // A table size it does not have: a clear error naming the sizes, nothing built.
-  assert.throws(() => execFileSync(bin, ['solve', '--optimal', '--table', 'giant'], { input: '', encoding: 'utf8', stdio: 'pipe' }), (e) =>
+  assert.throws(() => run(['solve', '--optimal', '--table', 'giant'], ''), (e) =>
     /h0-2bit, h0, h3, h4, h5 or h6/.test(String(e.stderr)),
   );
 });

@@ -18,9 +18,10 @@ export const CHROMIUM_ARGS = [
 // Our server and headless Chromium. Pages open in a fresh off-the-record context, unless
 // `profile` is set: then in a new profile on disk, as a visitor's browser keeps what a site
 // stores (an off-the-record context keeps its storage in memory and refuses files of a few
-// gigabytes, such as the h6 flip table).
-export async function launch(root = 'www', { profile = false } = {}) {
-  const server = await startServer({ root, port: 0 });
+// gigabytes, such as the h6 flip table). `headers` as our server's (false: none, as a
+// stranger's site).
+export async function launch(root = 'www', { profile = false, headers = true } = {}) {
+  const server = await startServer({ root, port: 0, headers });
   const base = `http://127.0.0.1:${server.address().port}/`;
   const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
   const dir = profile ? mkdtempSync(join(tmpdir(), 'cubehint-profile-')) : null;
