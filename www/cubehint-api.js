@@ -49,8 +49,9 @@ function answer(puzzle, r, extra = {}) {
 // workers sharing the optimal search. `spawn(onProgress)` resolves to a started SolverClient.
 // `memory` (GB) and `cores` pick the optimal tables' size and workers when not asked for.
 export class Cubehint {
-  constructor(spawn, { memory = 8, cores = 1, tableSize = null, workers = null } = {}) {
-    Object.assign(this, { spawn, memory, cores, tableSize, workers });
+  // `onProgress(event, raw)` hears all of the main worker's progress (the page's table bars).
+  constructor(spawn, { memory = 8, cores = 1, tableSize = null, workers = null, onProgress = null } = {}) {
+    Object.assign(this, { spawn, memory, cores, tableSize, workers, onProgress });
     this.main = null; // Promise of the main worker's client
     this.listeners = new Set();
     this.optimalSearch = null;
@@ -69,6 +70,7 @@ export class Cubehint {
     let event = null;
     if (p.puzzle === 'solve3') event = { type: 'longer', moves: p.best.split(' '), length: p.length, target: p.target };
     else if (TABLE_NAMES[p.puzzle] && typeof p.fraction === 'number') event = { type: 'tables', table: TABLE_NAMES[p.puzzle], fraction: p.fraction, ...(p.source ? { source: p.source } : {}) };
+    this.onProgress?.(event, p);
     if (event) for (const f of this.listeners) f(event, p);
   }
 

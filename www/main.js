@@ -12,7 +12,7 @@ import { initHints, renderHints, speakHint, step } from './hints.js';
 import { Net } from './net.js';
 import { cancelOptimal, findOptimal, initOptimal } from './optimal-panel.js';
 import { COLOR_KEYS, COLOR_NAMES, applyLook, faceColor, saveSettings, settings } from './settings.js';
-import { initSolve, newClient, solve, solverClient, startWorker } from './solve-flow.js';
+import { initSolve, newClient, solve, solver, startWorker } from './solve-flow.js';
 import {
   colorsOf,
   current,
@@ -40,7 +40,7 @@ let fieldEdited = false;
 let solvable = false;
 initSolve({ refresh: (o) => refresh(o), showSolution, takeField });
 initHints({ net, refresh: (o) => refresh(o), nextStage: () => solve() });
-initOptimal({ newClient, single, client: solverClient, refresh: (o) => refresh(o) });
+initOptimal({ newClient, single, solver, refresh: (o) => refresh(o) });
 
 // The solver's WebAssembly uses 128-bit SIMD. A module of one function returning a v128
 // constant validates only where the browser has it.
@@ -341,10 +341,10 @@ async function scramble() {
   $('scramble').disabled = true;
   setStatus('Scrambling…');
   try {
-    const r = await solverClient().call(size === 2 ? 'scramble2' : 'scramble3');
-    setColors(size, colorsOf(r.facelets, faceColor()));
+    const r = await solver.scramble({ puzzle: size });
+    setColors(size, colorsOf(r.state, faceColor()));
     const hold = `${COLOR_NAMES[faceColor()[0]]} on top, ${COLOR_NAMES[faceColor()[2]]} in front`;
-    setStatus(`Scrambled with ${escapeHtml(r.moves)} (hold ${hold}). Press Solve.`);
+    setStatus(`Scrambled with ${escapeHtml(r.text)} (hold ${hold}). Press Solve.`);
   } catch (err) {
     setStatus(`<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, 'invalid');
   } finally {

@@ -10,12 +10,12 @@ import { canonicalSize, sizeForMemory, workersFor } from './table-sizes.js';
 
 let newClient = null;
 let single = null;
-let solverClient = null; // () => the page's own solver worker (Solve's answer bounds the search)
+let solver = null; // the page's solver (cubehint-api.js): Solve's answer bounds the search
 let refresh = null;
 
-// How to start a worker, the page's solver worker, and the page's refresh.
+// How to start a worker, the page's solver, and the page's refresh.
 export function initOptimal(deps) {
-  ({ newClient, single, client: solverClient, refresh } = deps);
+  ({ newClient, single, solver, refresh } = deps);
 }
 
 const optimalSearch = new SharedOptimal(async (onProgress) => {
@@ -128,10 +128,10 @@ export async function findOptimal() {
     let moves = null;
     if (sol?.size === 3 && sol.step === 0 && lettersOf(3, sol.start) === letters) upper = sol.moves.join(' ');
     else {
-      const r = await solverClient().call('solve3', { facelets: letters }).catch(() => ({ moves: '' }));
-      upper = r.moves;
+      const r = await solver.solve(letters).catch(() => ({ text: '' }));
+      upper = r.text;
       // Solve proves cubes within 10 moves of solved shortest on its own.
-      if (r.optimal === true) moves = upper ? upper.split(' ') : [];
+      if (r.optimal === true) moves = r.moves;
     }
     const known = upper ? upper.split(' ').length : 0;
     if (known && !moves) {

@@ -6,13 +6,13 @@ import { $, escapeHtml, seconds, setStatus } from './dom.js';
 import { goalLabel, goalText, hasGoal } from './goal.js';
 import { cancelOptimal, searchLength } from './optimal-panel.js';
 import { settings } from './settings.js';
+import { Cubehint } from './cubehint-api.js';
 import { SolverClient } from './solver-client.js';
 import { current, lettersOf, state } from './state.js';
 import { invertMove } from './words.js';
 
 // The single-file page (dist/cubehint.html) hands us its inlined wasm and a Blob worker.
 const single = globalThis.CUBEHINT_SINGLE;
-let client = null;
 let refresh = null;
 let showSolution = null; // () => void: the follow view, once a solution is on show
 let takeField = null; // () => boolean: uses text typed into the field but not yet used
@@ -25,34 +25,42 @@ export function newClient(progress = onProgress) {
   return new SolverClient(single?.workerUrl ?? new URL('./solver.worker.js', import.meta.url), progress, single?.workerType);
 }
 
-export const solverClient = () => client;
+// The page's solver: the package's API (cubehint-api.js) over its own worker, whose progress
+// (the tables' bars, a hard cube's first solution) goes to onProgress.
+export const solver = new Cubehint(
+  async (progress) => {
+    const c = newClient(progress);
+    if (single) await c.call('init', single.wasm);
+    return c;
+  },
+  { onProgress: (_, raw) => onProgress(raw) },
+);
 
 // `deps`: the page's refresh, what shows the follow view, and what takes the typed field.
 export function initSolve(deps) {
   ({ refresh, showSolution, takeField } = deps);
-  client = newClient();
 }
 
 // Starts the worker and its tables (again, after a stopped search).
+let started = 0;
 export async function startWorker() {
-  const mine = client;
+  const mine = ++started;
   try {
-    if (single) await mine.call('init', single.wasm);
     // The puzzle on screen first, so its Solve is ready sooner (a 2x2 is answered by its search
     // engine until its table is there; a 3x3 waits for its tables).
     const first = state.size;
-    await mine.call('prepare', first);
-    await mine.call('prepare', 5 - first);
+    await solver.prepare(first);
+    await solver.prepare(5 - first);
   } catch (err) {
     // Stop searching ended this worker while it prepared: the new one prepares on its own.
-    if (String(err.message) === 'stopped') return;
+    if (err.code === 'stopped') return;
     throw err;
   }
   // The 3x3 search's large table is built (or loaded) in the background; Solve works meanwhile.
   // Its note goes when it is ready, and also when it cannot be (the worker was stopped, or the
   // table did not fit): Solve works without it.
-  mine.call('preparePhase1').catch(() => {
-    if (mine === client) $('search-note').hidden = true;
+  solver.prepare('phase1').catch(() => {
+    if (mine === started) $('search-note').hidden = true;
   });
   // Offline after the first visit: the service worker keeps the page, scripts and wasm. It is
   // registered once the tables are ready, so its downloads do not slow their build.
@@ -69,8 +77,7 @@ let job = null;
 export function stopSearch({ quiet = false } = {}) {
   cancelOptimal(); // a hard cube's search of one length, if that is what runs
   if (job) job.stopped = true;
-  client.terminate();
-  client = newClient();
+  solver.terminate();
   state.ready[3] = false;
   $('search-note').hidden = true;
   startWorker();
@@ -163,19 +170,25 @@ export async function solve(options) {
       setStatus('<span class="bad">The painted target is not one a cube can show:</span> see the problems under the target.', 'invalid');
       return;
     }
-    let r;
     const easy = settings.easy && !method && !to;
-    if (method) r = await client.call('solveStage', { facelets: letters, method, fewest: settings.fewest === true });
-    else if (to) r = await client.call('solveTo', { facelets: letters, to, metric });
-    else if (easy) r = await client.call('solveEasy', { facelets: letters, metric });
-    else r = await client.call(size === 2 ? 'solve2' : 'solve3', { facelets: letters, metric, maxLength: maxLength() });
+    const fewest = settings.fewest === true;
+    let r;
+    try {
+      r = await solver.solve(letters, { method, to, metric, maxLength: maxLength(), prefer: method && fewest ? 'fewest' : easy ? 'easy' : 'short' });
+    } catch (err) {
+      // A hard cube with no solution within the length in the quick search: its longer one is
+      // on show (`longer` progress), and the optimal solver's tables take over.
+      if (err.code !== 'not-found' || !live()) throw err;
+      if (!mine.shown) onHardBest({ best: err.best.text, length: err.best.length, target: maxLength() });
+      await hardLength(mine, err.best.length, performance.now() - t0, t0);
+      return;
+    }
     const ms = performance.now() - t0;
     if (!live()) return;
-    const moves = r?.moves ? r.moves.split(' ') : [];
+    const moves = r.moves;
     // A hard cube whose longer solution is on show: the answer is offered, not swapped in.
     if (mine.shown) {
-      if (r.gaveUp) await hardLength(mine, moves.length, ms, t0);
-      else offerShorter(moves, letters, r.optimal === true, ` Found in ${seconds(ms)}.`);
+      offerShorter(moves, letters, r.optimal === true, ` Found in ${seconds(ms)}.`);
       return;
     }
     // Changed meanwhile (painted, or a step taken on the solution on show): left as it is.
@@ -183,28 +196,30 @@ export async function solve(options) {
       setStatus(`The cube changed during the search, so its answer (${movesWord(moves.length)}, for the cube as it was) is not shown. Press Solve for the cube as it is now.`);
       return;
     }
-    if (method && !r) {
+    if (method && !r.stage) {
       state.solution = null;
       setStatus('This cube is solved: every stage is done.');
       return;
     }
-    const exact = (size === 2 && !to) || r.optimal === true;
+    const exact = r.optimal === true;
     state.solution = { size, moves, step: 0, exact, metric, start: [...current()] };
     if (r.stickers?.length) state.solution.stickers = [...r.stickers];
     const time = `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
-    const how = exact ? 'the fewest' : r.through_solved ? 'found by way of the solved cube (the search for the fewest stopped)' : 'not proven the fewest';
+    const how = exact ? 'the fewest' : r.throughSolved ? 'found by way of the solved cube (the search for the fewest stopped)' : 'not proven the fewest';
     if (method) {
-      Object.assign(state.solution, { stage: r.stage, stages: r.stages, name: r.name, goal: r.goal });
-      Object.assign(state.solution, { caseName: r.case_name, caseLook: r.case_look, alg: r.alg, before: r.before, after: r.after, view: r.view, algLength: r.alg_length, fewest: settings.fewest === true });
-      const byAlg = r.case_name && r.case_name !== 'skip' && !settings.fewest;
-      const kind = byAlg ? `the ${escapeHtml(r.case_name)} case's algorithm` : how;
-      setStatus(`Stage ${r.stage + 1} of ${r.stages}, ${escapeHtml(r.name)}: ${escapeHtml(r.goal)} ${movesWord(moves.length)} (${kind}), found in ${time}. The pieces it places are outlined on the net.`);
+      const { index, count, name, goal } = r.stage;
+      const k = r.stage.case;
+      Object.assign(state.solution, { stage: index, stages: count, name, goal });
+      Object.assign(state.solution, { caseName: k?.name, caseLook: k?.look, alg: k?.alg, before: k?.before, after: k?.after, view: k?.view, algLength: k?.algLength, fewest });
+      const byAlg = k && k.name !== 'skip' && !fewest;
+      const kind = byAlg ? `the ${escapeHtml(k.name)} case's algorithm` : how;
+      setStatus(`Stage ${index + 1} of ${count}, ${escapeHtml(name)}: ${escapeHtml(goal)} ${movesWord(moves.length)} (${kind}), found in ${time}. The pieces it places are outlined on the net.`);
     } else if (to) {
       state.solution.goalLabel = goalLabel();
       setStatus(`Found ${movesWord(moves.length)} to ${escapeHtml(goalLabel())} (${how}) in ${time}. Use Next move to follow them.`);
     } else if (easy) {
       const what = exact ? 'optimal solution' : 'solution';
-      const than = r.shortest_length === moves.length && r.shortest_cost === r.cost ? '' : `; the shortest found, ${r.shortest_length} moves, costs ${r.shortest_cost.toFixed(1)}`;
+      const than = r.shortest.length === moves.length && r.shortest.cost === r.cost ? '' : `; the shortest found, ${r.shortest.length} moves, costs ${r.shortest.cost.toFixed(1)}`;
       setStatus(`Found ${nMove(moves.length)} ${what} easy to turn (turning cost ${r.cost.toFixed(1)}${than}; chosen from ${r.candidates}) in ${time}. Use Next move to follow it.`);
     } else if (moves.length === 0) {
       setStatus('This cube is already solved.');
@@ -215,8 +230,8 @@ export async function solve(options) {
     if (note) $('status').insertAdjacentHTML('afterbegin', note);
     showSolution();
   } catch (err) {
-    if (!live() && String(err.message) === 'stopped') return; // said by stopSearch
-    if (String(err.message) === 'stopped') sayStopped();
+    if (!live() && err.code === 'stopped') return; // said by stopSearch
+    if (err.code === 'stopped') sayStopped();
     else setStatus(`<span class="bad">${escapeHtml(String(err.message ?? err))}</span>`, 'invalid');
   } finally {
     clearTimeout(offer);

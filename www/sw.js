@@ -17,6 +17,7 @@ const FILES = [
   'net.js',
   'words.js',
   'solver-client.js',
+  'cubehint-api.js',
   'table-sizes.js',
   'solver.worker.js',
   'table-store.js',

@@ -3,7 +3,7 @@
 // served file, are asked while the build goes on in steps; a copy that checks out ends the build
 // (the solver checks it: a refused one is never used), and a table that did not come from the
 // cache is handed back to be kept. The solvers take the same five calls for every table:
-// `table_step`, `table_offer`, `table_waits`, `table_ready`, `table_bytes` (docs/js-api.md).
+// `table_step`, `table_offer`, `table_waits`, `table_ready`, `table_bytes` (docs/worker.md).
 import { dbGet, dbPut, servedFile } from './table-store.js';
 
 // The stored copies of a table, best first: the cache, then the file served beside the page.

@@ -1,7 +1,7 @@
 //! The wasm boundary: the only file that knows JavaScript. Big tables stay in wasm memory behind
 //! one `Solver` (and `OptimalSolver`) handle; calls take sticker strings and return move
 //! strings or typed results (`Validation`, `Solution`, …), whose TypeScript declarations
-//! wasm-bindgen writes to `www/pkg/cubehint.d.ts`. `docs/js-api.md` lists them.
+//! wasm-bindgen writes to `www/pkg/cubehint.d.ts`. `docs/worker.md` lists them.
 
 use crate::coord::h0_coords::H0Coords;
 use crate::cube::facelet::{facelet_name, read_letters, to_string};

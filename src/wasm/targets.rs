@@ -1,5 +1,5 @@
 //! The wasm boundary for targets: named patterns and stages, checking a painted target, and
-//! solving to a target or stage by stage (`docs/js-api.md`).
+//! solving to a target or stage by stage (`docs/worker.md`).
 
 use super::{install_panic_hook, Solver, Validation};
 use crate::cube::facelet::{read_letters, Face, Size};

@@ -12,11 +12,11 @@ import { join, resolve } from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { launch } from './helpers.mjs';
 import { count, scrambles, solves } from './cli.mjs';
+import { plainPage, scratchApp } from '../../tools/package-scratch.mjs';
 
 const seed = Date.now() % 1e9;
 const root = resolve('.');
 let app; // the scratch project
-let tgz;
 
 // What every page and the Node script run: solve the states given, try a bad one, and cancel an
 // optimal search; the answers as plain data.
@@ -58,16 +58,13 @@ export async function tryAll(states) {
 
 before(async () => {
   app = mkdtempSync(join(tmpdir(), 'cubehint-app-'));
-  execFileSync('node', ['tools/package.mjs', '--out', app], { stdio: ['ignore', 'ignore', 'inherit'] });
-  tgz = readdirSync(app).find((f) => f.endsWith('.tgz'));
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tgz}`], { cwd: app, stdio: 'inherit' });
+  scratchApp(app);
   mkdirSync(join(app, 'src'));
   writeFileSync(join(app, 'src/try.js'), MAIN);
   writeFileSync(join(app, 'src/main.js'), `import { tryAll } from './try.js';\nglobalThis.tryAll = tryAll;\ndocument.body.dataset.ready = 'yes';\n`);
   const page = (script) => `<!doctype html><html><head><meta charset="utf-8"><title>scratch</title></head><body>${script}</body></html>`;
   writeFileSync(join(app, 'index.html'), page('<script type="module" src="/src/main.js"></script>'));
-  writeFileSync(join(app, 'plain.html'), page('<script type="importmap">{"imports":{"cubehint":"./node_modules/cubehint/index.js"}}</script><script type="module" src="./src/main.js"></script>'));
+  writeFileSync(join(app, 'plain.html'), plainPage('<script type="module" src="./src/main.js"></script>'));
 });
 
 after(() => rmSync(app, { recursive: true, force: true }));
