@@ -3,7 +3,7 @@
 // as they find it. Where the worker cannot start from there (a bundler that leaves the URL
 // pointing at a file it did not copy: esbuild, a dev server's pre-bundled copy), a worker
 // built into the package (its code and wasm inline, `solver.inline.js`) starts from a Blob.
-import { Cubehint, CubehintError } from './cubehint-api.js';
+import { Cubehint, CubehintError, sharedCalls } from './cubehint-api.js';
 import { SolverClient } from './solver-client.js';
 
 export { Cubehint, CubehintError };
@@ -45,11 +45,4 @@ export function createSolver({ tables = null, tableSize = null, workers = null }
   return new Cubehint((onProgress) => spawn(onProgress, base), { memory, cores, tableSize, workers });
 }
 
-let shared = null;
-const solver = () => (shared ??= createSolver());
-
-export const solve = (state, options) => solver().solve(state, options);
-export const scramble = (options) => solver().scramble(options);
-export const validate = (state) => solver().validate(state);
-export const applyMoves = (moves, options) => solver().applyMoves(moves, options);
-export const prepare = (puzzle, options) => solver().prepare(puzzle, options);
+export const { solve, scramble, validate, applyMoves, prepare } = sharedCalls(createSolver);

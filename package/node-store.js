@@ -54,7 +54,9 @@ export function folderStore({ cache = null, tables = null } = {}) {
   return {
     get: async (key) => {
       const b = read(fileOf(key));
-      return b ? b.buffer.slice(b.byteOffset, b.byteOffset + b.length) : null;
+      if (!b) return null;
+      // A big file's Buffer owns its memory whole: handed over as it is, not copied.
+      return b.byteOffset === 0 && b.buffer.byteLength === b.length ? b.buffer : b.buffer.slice(b.byteOffset, b.byteOffset + b.length);
     },
     put: (key, buffer) => write(fileOf(key), buffer.byteLength, (s, e) => new Uint8Array(buffer, s, e - s)),
     putBig: (key, length, piece) => write(fileOf(key), length, piece),

@@ -4,7 +4,7 @@
 // names first. A worker holds the process open only while it answers or keeps a table.
 import { availableParallelism, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { Cubehint, CubehintError } from './cubehint-api.js';
+import { Cubehint, CubehintError, sharedCalls } from './cubehint-api.js';
 import { cacheDir } from './node-store.js';
 import { SolverClient } from './solver-client.js';
 
@@ -48,11 +48,4 @@ export function createSolver({ cache = cacheDir(), tables = null, tableSize = nu
   return new Cubehint(spawn, { memory: totalmem() / 2 ** 30, cores: availableParallelism(), tableSize, workers });
 }
 
-let shared = null;
-const solver = () => (shared ??= createSolver());
-
-export const solve = (state, options) => solver().solve(state, options);
-export const scramble = (options) => solver().scramble(options);
-export const validate = (state) => solver().validate(state);
-export const applyMoves = (moves, options) => solver().applyMoves(moves, options);
-export const prepare = (puzzle, options) => solver().prepare(puzzle, options);
+export const { solve, scramble, validate, applyMoves, prepare } = sharedCalls(createSolver);

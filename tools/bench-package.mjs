@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
 import { startServer } from './serve.mjs';
 import { plainPage, scratchApp } from './package-scratch.mjs';
 
@@ -76,7 +77,7 @@ writeFileSync(join(app, 'run.js'), RUN);
 writeFileSync(join(app, 'index.html'), plainPage('<script type="module">import { run } from "./run.js"; globalThis.run = run; document.body.dataset.ready = "yes";</script>'));
 
 const server = await startServer({ root: app, port: 0, headers: false });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const results = { pkg: [], worker: [] };
 try {
   const page = await browser.newPage();

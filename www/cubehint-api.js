@@ -29,6 +29,12 @@ function typed(err) {
   return new CubehintError('internal', text);
 }
 
+// 2 or 3 from a puzzle as the caller names it (2, 3, '2x2', '3x3'); NaN for anything else.
+const puzzleSize = (puzzle) => Number(String(puzzle).replace(/x.*/, ''));
+
+// Table progress from a worker as the caller hears it.
+const tablesEvent = (table, p) => ({ type: 'tables', table, fraction: p.fraction, ...(p.source ? { source: p.source } : {}) });
+
 const STICKER_CODES = ['length', 'letter', 'center', 'count', 'piece', 'duplicate', 'twist', 'flip', 'parity'];
 
 const aborted = (signal) => signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
@@ -69,7 +75,7 @@ export class Cubehint {
   progress(p) {
     let event = null;
     if (p.puzzle === 'solve3') event = { type: 'longer', moves: p.best.split(' '), length: p.length, target: p.target };
-    else if (TABLE_NAMES[p.puzzle] && typeof p.fraction === 'number') event = { type: 'tables', table: TABLE_NAMES[p.puzzle], fraction: p.fraction, ...(p.source ? { source: p.source } : {}) };
+    else if (TABLE_NAMES[p.puzzle] && typeof p.fraction === 'number') event = tablesEvent(TABLE_NAMES[p.puzzle], p);
     this.onProgress?.(event, p);
     if (event) for (const f of this.listeners) f(event, p);
   }
@@ -79,6 +85,8 @@ export class Cubehint {
   // way in it are run again in the next one.
   async call(cmd, arg, { signal, onProgress } = {}) {
     signal?.throwIfAborted();
+    // A listener of this call's own (one function given to two calls is heard by both, and
+    // dropped by each as it ends).
     const listen = onProgress ? (event, raw) => onProgress(event, raw) : null;
     if (listen) this.listeners.add(listen);
     try {
@@ -116,7 +124,7 @@ export class Cubehint {
     const { maxLength = 20, to = null, optimal = false, prefer = 'short', metric = 'htm', method = null, signal, onProgress } = options;
     const facelets = String(state ?? '').replace(/\s+/g, '');
     const size = facelets.length === 24 ? 2 : facelets.length === 54 ? 3 : null;
-    const asked = options.puzzle == null ? null : Number(String(options.puzzle).replace(/x.*/, ''));
+    const asked = options.puzzle == null ? null : puzzleSize(options.puzzle);
     if (asked !== null && asked !== 2 && asked !== 3) throw new CubehintError('puzzle', `puzzle ${options.puzzle}: cubehint solves the 2x2 and the 3x3`);
     if (asked && size && asked !== size) throw new CubehintError('puzzle', `a ${asked}x${asked} has ${asked === 2 ? 24 : 54} stickers; this state has ${facelets.length}`);
     if (metric !== 'htm' && metric !== 'qtm') throw new CubehintError('metric', `metric ${metric}: htm or qtm`);
@@ -124,8 +132,8 @@ export class Cubehint {
     try {
       return await this.solveSized(facelets, size, { maxLength, to, optimal, prefer, metric, method, ...common });
     } catch (err) {
-      // Bad stickers: every problem, with the stickers involved.
-      if (err instanceof CubehintError && STICKER_CODES.includes(err.code)) err.problems = (await this.validate(facelets).catch(() => null))?.problems ?? [];
+      // Bad stickers (the worker names the first): every problem, with the stickers involved.
+      if (err instanceof CubehintError && STICKER_CODES.includes(err.code) && !err.problems) err.problems = (await this.validate(facelets).catch(() => null))?.problems ?? [];
       throw err;
     }
   }
@@ -168,7 +176,7 @@ export class Cubehint {
 
   // The shortest solution, searched by workers sharing the optimal tables (`optimal` names their
   // size, or true for the size the memory allows); the two-phase answer bounds it first.
-  async optimal(facelets, which, { signal, onProgress, workers } = {}) {
+  async optimal(facelets, which, { signal, onProgress } = {}) {
     const size = canonicalSize(typeof which === 'string' ? which : (this.tableSize ?? sizeForMemory(this.memory)));
     if (!size) throw new CubehintError('size', `optimal: ${which}: one of h0-2bit, h0, h3, h4, h5, h6 (or true)`);
     const upper = await this.solve(facelets, { signal, onProgress });
@@ -183,8 +191,8 @@ export class Cubehint {
         facelets,
         upper: upper.text,
         size,
-        workers: workers ?? this.workers ?? workersFor(size, this.memory, this.cores),
-        onTables: (p) => typeof p.fraction === 'number' && onProgress?.({ type: 'tables', table: 'optimal', fraction: p.fraction, ...(p.source ? { source: p.source } : {}) }, p),
+        workers: this.workers ?? workersFor(size, this.memory, this.cores),
+        onTables: (p) => typeof p.fraction === 'number' && onProgress?.(tablesEvent('optimal', p), p),
         onSearch: (p) => onProgress?.({ type: 'search', lower: p.lower, depth: p.depth, nodes: p.nodes, upper: p.upper, workers: p.workers }, p),
       });
       return answer(3, { moves: moves.join(' '), optimal: true }, { tables: size });
@@ -198,7 +206,7 @@ export class Cubehint {
 
   // A random-state scramble: { puzzle, moves, text, state }.
   async scramble({ puzzle = 3, signal } = {}) {
-    const size = Number(String(puzzle).replace(/x.*/, ''));
+    const size = puzzleSize(puzzle);
     if (size !== 2 && size !== 3) throw new CubehintError('puzzle', `puzzle ${puzzle}: cubehint scrambles the 2x2 and the 3x3`);
     const r = await this.call(size === 2 ? 'scramble2' : 'scramble3', undefined, { signal });
     return { ...answer(size, r), state: r.facelets };
@@ -212,7 +220,7 @@ export class Cubehint {
 
   // The state after `moves` from `from` (the solved cube when not given).
   async applyMoves(moves, { puzzle = 3, from = '' } = {}) {
-    const size = Number(String(puzzle).replace(/x.*/, ''));
+    const size = puzzleSize(puzzle);
     const text = Array.isArray(moves) ? moves.join(' ') : String(moves ?? '');
     return this.call('apply', { size, from: String(from).replace(/\s+/g, ''), moves: text });
   }
@@ -220,7 +228,7 @@ export class Cubehint {
   // Builds (or loads) the tables before they are needed: 2, 3, or 'phase1'.
   async prepare(puzzle = 3, { signal, onProgress } = {}) {
     if (puzzle === 'phase1') return this.call('preparePhase1', undefined, { signal, onProgress });
-    return this.call('prepare', Number(String(puzzle).replace(/x.*/, '')), { signal, onProgress });
+    return this.call('prepare', puzzleSize(puzzle), { signal, onProgress });
   }
 
   // Ends every worker (tables are kept in the cache; a later call starts afresh).
@@ -230,4 +238,17 @@ export class Cubehint {
     this.main = null;
     (await main?.catch(() => null))?.terminate();
   }
+}
+
+// The package's plain functions, all on one solver made on first use by `createSolver()`.
+export function sharedCalls(createSolver) {
+  let shared = null;
+  const solver = () => (shared ??= createSolver());
+  return {
+    solve: (state, options) => solver().solve(state, options),
+    scramble: (options) => solver().scramble(options),
+    validate: (state) => solver().validate(state),
+    applyMoves: (moves, options) => solver().applyMoves(moves, options),
+    prepare: (puzzle, options) => solver().prepare(puzzle, options),
+  };
 }
