@@ -25,9 +25,9 @@ pub const N_COCSEP: usize = N_CSEP * N_TWIST;
 pub const N_ESEP: usize = 495 * 70;
 
 /// Corner pieces in tetrad A, as a bit mask over piece numbers: URF ULB DLF DRB.
-const TETRAD_A: u32 = 0b1010_0101;
+pub(crate) const TETRAD_A: u32 = 0b1010_0101;
 /// Edge pieces of the M slice (UF UB DF DB) as a bit mask over piece numbers.
-const M_SLICE: u32 = 0b0000_1010_1010;
+pub(crate) const M_SLICE: u32 = 0b0000_1010_1010;
 
 struct Ranks {
     /// 8-bit mask of slots holding tetrad A corners → combination rank.
@@ -53,6 +53,13 @@ fn ranks() -> &'static Ranks {
         let eslice = (0..4096u32).map(|m| if m.count_ones() == 4 { rank_of(m, 12) as u16 } else { 0 }).collect();
         Ranks { csep, eslice, mslice }
     })
+}
+
+/// The combination rank of the corner slots `mask` marks as holding tetrad A's corners (the
+/// separation of [`cocsep`]).
+#[inline(always)]
+pub(crate) fn csep_of_mask(mask: usize) -> usize {
+    ranks().csep[mask] as usize
 }
 
 /// The `cocsep` value of a cube.

@@ -1,5 +1,6 @@
 //! Coordinates: cube states (or parts of them) numbered `0..SIZE`, so tables can be arrays.
 
+pub mod compact;
 pub mod esep_conj;
 pub mod flips;
 pub mod h0;

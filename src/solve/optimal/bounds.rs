@@ -1,0 +1,331 @@
+//! A node's children and the bounds that prune them: the table entries of many children read in
+//! the same passes, face pruning, the inverse's bound (inherited on half turns) and the exact
+//! phase-1 distances.
+
+use super::{Axis, Frame, Kid, OptimalSearch, ALL_MOVES, CHUNK, NOT_READ, NO_AXIS, NO_KID};
+use crate::coord::compact::{inverse_turns, Compact};
+use crate::coord::{N_MOVES, N_TWIST};
+use crate::cube::Move;
+use crate::solve::two_phase::may_follow;
+use crate::tables::optimal::{BoundEntry, EntryKeys, OptimalTables};
+use crate::tables::phase1::{next_distance, NEAR_DEPTH};
+use crate::tables::two_phase::TwoPhaseTables;
+
+impl OptimalSearch {
+    /// The children of a node with `left` moves to go that may still lead to a solution; finds
+    /// the solution when `left` is 1.
+    pub(super) fn expand(&mut self, t: &OptimalTables, tp: Option<&TwoPhaseTables>, node: &Kid, left: u32) -> Frame {
+        let last = self.path.last().copied();
+        let allowed = match self.path.len() {
+            0 => self.first,
+            1 => self.second[self.path[0].index()],
+            _ => ALL_MOVES,
+        };
+        let mut out = std::mem::take(&mut self.level_buf);
+        out.clear();
+        self.expand_many(t, tp, &[(0, *node)], last.is_none(), allowed, left, &mut out);
+        let mut frame = Frame { kids: [NO_KID; N_MOVES], len: 0, next: 0 };
+        if left == 1 {
+            if let Some(&(_, kid)) = out.first() {
+                let mut sol = std::mem::take(&mut self.path);
+                sol.push(kid.m);
+                self.result = Some(sol);
+            }
+        } else {
+            for (i, &(_, kid)) in out.iter().enumerate() {
+                frame.kids[i] = kid;
+            }
+            frame.len = out.len() as u8;
+        }
+        self.level_buf = out;
+        frame
+    }
+
+    /// The children of `parents` (each with `left` moves to go, its last move its `m`, or no
+    /// last move at the `root`) that may still lead to a solution, appended to `out` with the
+    /// index of their parent (each face's first turn first, then the others); when `left` is 1, the children that solve the cube.
+    /// Moves outside `allowed` are not tried. The children's table entries are read in passes
+    /// over many children at once ([`CHUNK`]), so that their cache misses overlap.
+    ///
+    /// **Face pruning**: the first turn of each face is read first; when its bound exceeds the
+    /// moves left by two or more, the face's other turns (one move from it) cannot reach the
+    /// limit either, and are skipped unread.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn expand_many(
+        &mut self,
+        t: &OptimalTables,
+        tp: Option<&TwoPhaseTables>,
+        parents: &[(u32, Kid)],
+        root: bool,
+        allowed: u32,
+        left: u32,
+        out: &mut Vec<(u32, Kid)>,
+    ) {
+        let turns = inverse_turns();
+        let wanted = |node: &Kid, m: Move| {
+            let last = if root { None } else { Some(node.m) };
+            may_follow(last, m) && !(node.skip_half && m.quarters() == 2) && allowed >> m.index() & 1 == 1
+        };
+        if left == 1 {
+            for (p, (_, node)) in parents.iter().enumerate() {
+                for m in Move::ALL.into_iter().filter(|&m| wanted(node, m)) {
+                    self.nodes += 1;
+                    if Compact::compose(&turns[m.index()], &node.inv).is_solved() {
+                        out.push((p as u32, Kid { m, ..*node }));
+                        return;
+                    }
+                }
+            }
+            return;
+        }
+        // The first turn of each face of each parent, and the others with the index of their
+        // face's first.
+        let mut firsts = std::mem::take(&mut self.face_firsts);
+        let mut others = std::mem::take(&mut self.face_others);
+        let mut spare = std::mem::take(&mut self.face_spare);
+        firsts.clear();
+        others.clear();
+        for (p, (_, node)) in parents.iter().enumerate() {
+            let mut first = usize::MAX;
+            for m in Move::ALL {
+                if m.quarters() == 1 {
+                    first = usize::MAX;
+                }
+                if !wanted(node, m) {
+                    continue;
+                }
+                if first == usize::MAX {
+                    first = firsts.len();
+                    firsts.push((p as u32, m.index() as u8));
+                } else {
+                    others.push((p as u32, m.index() as u8, first as u32));
+                }
+            }
+        }
+        spare.clear();
+        spare.resize(firsts.len(), false);
+        for (c, sp) in firsts.chunks(CHUNK).zip(spare.chunks_mut(CHUNK)) {
+            self.expand_chunk(t, tp, parents, c, left, out, sp);
+        }
+        let mut cand = [(0u32, 0u8); CHUNK];
+        let mut ignore = [false; CHUNK];
+        let mut n = 0;
+        for &(p, m, first) in &others {
+            if spare[first as usize] {
+                continue;
+            }
+            cand[n] = (p, m);
+            n += 1;
+            if n == CHUNK {
+                self.expand_chunk(t, tp, parents, &cand[..n], left, out, &mut ignore[..n]);
+                n = 0;
+            }
+        }
+        if n > 0 {
+            self.expand_chunk(t, tp, parents, &cand[..n], left, out, &mut ignore[..n]);
+        }
+        (self.face_firsts, self.face_others, self.face_spare) = (firsts, others, spare);
+    }
+
+    /// [`OptimalSearch::expand_many`]'s passes over the candidates `cand` (parent, move), with
+    /// `left` at least 2; `spare[k]` is set when candidate `k` is pruned with two or more moves
+    /// to spare (its bound at least `left + 1`).
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn expand_chunk(
+        &mut self,
+        t: &OptimalTables,
+        tp: Option<&TwoPhaseTables>,
+        parents: &[(u32, Kid)],
+        cand: &[(u32, u8)],
+        left: u32,
+        out: &mut Vec<(u32, Kid)>,
+        spare: &mut [bool],
+    ) {
+        let turns = inverse_turns();
+        let c = &t.coords;
+        let n = cand.len();
+        self.nodes += n as u64;
+        let parent = |k: usize| &parents[cand[k].0 as usize].1;
+        // Every child's corner and edge coordinates, once (the edges' as slot masks, moved
+        // through small tables).
+        let (mut cs2, mut w2) = ([0usize; CHUNK], [0u32; CHUNK]);
+        for k in 0..n {
+            let (node, m) = (parent(k), cand[k].1 as usize);
+            cs2[k] = c.cmove(node.cocsep as usize, m);
+            w2[k] = c.esym.move_mask(m, node.mask);
+        }
+        let corners = &t.corners;
+        // With h0 alone, the corner table first: what it prunes saves a read of the big table.
+        // h3 knows the corners' distance nearly always (on 16- and 17-move cubes the corner
+        // reads pruned a few percent of nodes and cost more time than they saved).
+        let corner_reads = t.flip.is_none();
+        let mut bound = [0u32; CHUNK];
+        if corner_reads {
+            for k in 0..n {
+                let perm = corners.pmove[parent(k).perm as usize * N_MOVES + cand[k].1 as usize];
+                bound[k] = corners.distance(perm as usize, cs2[k] % N_TWIST);
+            }
+        }
+        // The flip table (h3 to h6) next, where there is one: it knows more than h0 except
+        // where it reads "at most 8". Far from the end no entry can reach `left` (at most 11
+        // moves), and there it is not read: every child passes.
+        let most = t.most();
+        let mut flips = [0u16; CHUNK];
+        if let Some(h3) = &t.flip {
+            for k in 0..n {
+                flips[k] = h3.flips.flip_move[parent(k).flips as usize * N_MOVES + cand[k].1 as usize];
+            }
+        }
+        let mut keys = [EntryKeys::default(); CHUNK];
+        let mut at = [BoundEntry::default(); CHUNK];
+        // The children that pass, in order: the passes that follow read only theirs.
+        let mut live = [0u8; CHUNK];
+        let mut nl = 0;
+        if left > most {
+            for k in 0..n {
+                live[k] = k as u8;
+            }
+            nl = n;
+        } else {
+            // Every child's keys first, then the entries, then the reads, so that the cache
+            // misses of each pass overlap.
+            for k in 0..n {
+                keys[k] = t.keys(cs2[k], w2[k]);
+            }
+            for k in 0..n {
+                if bound[k] < left {
+                    at[k] = t.entry_at(keys[k], cs2[k], flips[k]);
+                }
+            }
+            for k in 0..n {
+                if bound[k] < left {
+                    bound[k] = t.bound_at(at[k]);
+                    if bound[k] < left {
+                        live[nl] = k as u8;
+                        nl += 1;
+                    }
+                }
+                spare[k] = bound[k] > left;
+            }
+        }
+        // Then the inverse, before the phase-1 bounds (h0 alone): one table read a child where
+        // those take six, and on the bulk of the search (ten moves to go) it prunes most of
+        // what they would. h3 (or h0) first, whose tightness decides the half turns, then the
+        // corners (with h0 alone). Its entry matters while it can reach `left - 1` (a tight
+        // bound); again the keys first, then the entries, then the reads.
+        let mut inv = [Compact::SOLVED; CHUNK];
+        let mut skip_half = [false; CHUNK];
+        let mut inv_bound = [NOT_READ; CHUNK];
+        let inv_reads = left - 1 <= most;
+        let mut coords = [(0usize, 0u16); CHUNK];
+        // A half turn (m2) makes the inverse (m2, then the inverse): the pieces relabelled by a
+        // half turn, which keeps every corner's tetrad and twist and every edge's slice and flip,
+        // slot by slot. So every coordinate the tables read is the parent's inverse's, and so is
+        // its bound, which is not read again (the parent's passed: a tight one stops half turns).
+        let inherits = |k: usize| Move::ALL[cand[k].1 as usize].quarters() == 2 && parent(k).inv_bound != NOT_READ;
+        for &k in &live[..nl] {
+            let k = k as usize;
+            // The inverse of (cube, then m) is (m⁻¹, then the inverse).
+            let m = Move::ALL[cand[k].1 as usize];
+            inv[k] = Compact::compose(&turns[m.index()], &parent(k).inv);
+            if inv_reads && !inherits(k) {
+                coords[k] = (inv[k].cocsep(), t.flip.as_ref().map_or(0, |_| inv[k].flips()));
+                keys[k] = t.keys(coords[k].0, inv[k].esep_masks());
+            }
+        }
+        if inv_reads {
+            for &k in &live[..nl] {
+                let k = k as usize;
+                if !inherits(k) {
+                    let (cs, fl) = coords[k];
+                    at[k] = t.entry_at(keys[k], cs, fl);
+                }
+            }
+            let mut kept = 0;
+            for i in 0..nl {
+                let k = live[i] as usize;
+                let b = if inherits(k) { parent(k).inv_bound as u32 } else { t.bound_at(at[k]) };
+                debug_assert!(!inherits(k) || b == t.coords_bound(&inv[k].to_cubie()), "a half turn's inverse bound");
+                inv_bound[k] = b as u8;
+                if b >= left {
+                    spare[k] = b > left;
+                    continue;
+                }
+                if corner_reads {
+                    let c = t.corner_bound(&inv[k].to_cubie());
+                    if c >= left {
+                        spare[k] = c > left;
+                        continue;
+                    }
+                }
+                // Only h0 is blind to half turns: a tight corner bound says nothing of them.
+                skip_half[k] = b == left - 1;
+                live[kept] = k as u8;
+                kept += 1;
+            }
+            nl = kept;
+        }
+        // Then the exact phase-1 distance from each axis (a child's from its parent's, mod 3): every
+        // child kept needs all three, for its own children.
+        let mut axes = [[NO_AXIS; 3]; CHUNK];
+        if let Some((tp, p1)) = tp.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| self.axes_on) {
+            // Close to the end only distances below `left` matter, and those the small
+            // near-subgroup map knows exactly (it answers "farther" for the rest).
+            let near = left <= NEAR_DEPTH as u32 + 1;
+            // Every axis's coordinates and table entry first, then the reads, so that their
+            // cache misses (the class map, then the 35 MB table) overlap across children.
+            let mut entry = [[0usize; 3]; CHUNK];
+            for &k in &live[..nl] {
+                let k = k as usize;
+                for a in 0..3 {
+                    let (from, mv) = (&parent(k).axes[a], self.axis_moves[a][cand[k].1 as usize] as usize);
+                    let twist = tp.twist_move[from.twist as usize * N_MOVES + mv];
+                    let flip = tp.flip_move[from.flip as usize * N_MOVES + mv];
+                    let slice = tp.slice_move[from.slice as usize * N_MOVES + mv];
+                    axes[k][a] = Axis { twist, flip, slice, d: 0 };
+                    if !near {
+                        entry[k][a] = p1.coords.index(twist as usize, flip as usize, slice as usize);
+                    }
+                }
+            }
+            self.axes_seen += nl as u64;
+            for &k in &live[..nl] {
+                let k = k as usize;
+                let before = bound[k];
+                for a in 0..3 {
+                    let x = &mut axes[k][a];
+                    x.d = if near {
+                        tp.near.get(x.twist as usize, x.flip as usize, x.slice as usize)
+                    } else {
+                        next_distance(parent(k).axes[a].d, p1.code(entry[k][a]))
+                    };
+                    bound[k] = bound[k].max(x.d as u32);
+                }
+                self.axes_cut += (before < left && bound[k] >= left) as u64;
+                spare[k] = bound[k] > left;
+            }
+        }
+        for &k in &live[..nl] {
+            let k = k as usize;
+            if bound[k] < left {
+                let node = parent(k);
+                let m = Move::ALL[cand[k].1 as usize];
+                let (cocsep, mask, perm) =
+                    (cs2[k] as u32, w2[k], corners.pmove[node.perm as usize * N_MOVES + m.index()]);
+                let kid = Kid {
+                    m,
+                    cocsep,
+                    mask,
+                    perm,
+                    flips: flips[k],
+                    skip_half: skip_half[k],
+                    inv_bound: inv_bound[k],
+                    inv: inv[k],
+                    axes: axes[k],
+                };
+                out.push((cand[k].0, kid));
+            }
+        }
+    }
+}

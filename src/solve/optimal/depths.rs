@@ -1,0 +1,232 @@
+//! The depths in turn: where each begins, the cube's symmetries on the first two moves, and the
+//! two-phase search asked for a solution of each proven length.
+
+use super::{Axis, Kid, OptimalSearch, AXES_PAY, AXES_SAMPLE, NO_AXIS, SPLIT_AT, SURE_DEPTH};
+use crate::coord::compact::Compact;
+use crate::coord::flips;
+use crate::coord::h0::{cocsep, esep_masks};
+use crate::coord::index::perm_rank;
+use crate::coord::sym::{self_symmetries, syms};
+use crate::coord::N_MOVES;
+use crate::cube::cubie::move_cubes;
+use crate::cube::Move;
+use crate::solve::two_phase::{axis_views, solve_two_phase, Limits};
+use crate::tables::optimal::OptimalTables;
+use crate::tables::two_phase::TwoPhaseTables;
+
+impl OptimalSearch {
+    /// Moves on to the next depth: starts it, or, when the two-phase search is to be asked for
+    /// a solution of that length first, leaves that to [`OptimalSearch::step`] (`try_due`).
+    pub(super) fn next_depth(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>) {
+        if !self.started {
+            self.started = true;
+            self.root = t.bound_of(&self.cube).max(t.bound_of(&self.cube.inverse()));
+            self.target = self.root.max(self.from);
+            self.lower = self.root;
+            self.descending = self.target > self.root;
+        } else if self.descending && self.target > self.root {
+            // The length searched holds no solution: the next shorter one.
+            self.target -= 1;
+        } else if self.descending {
+            // Every length from the bound up to `from` holds none: on up, as usual.
+            self.descending = false;
+            self.target = self.from + 1;
+            self.lower = self.target;
+        } else {
+            // Every shorter length has been searched in full.
+            self.target += 1;
+            self.lower = self.target;
+        }
+        if self.cube.is_solved() {
+            self.result = Some(Vec::new());
+            return;
+        }
+        if two_phase.is_some() && self.share.0 == 0 && self.try_wanted() {
+            self.try_due = true;
+            return;
+        }
+        self.start_depth(t, two_phase);
+    }
+
+    /// Starts searching the depth `target` (or finishes, when the known solution cannot be
+    /// beaten).
+    pub(super) fn start_depth(&mut self, t: &OptimalTables, two_phase: Option<&TwoPhaseTables>) {
+        if let Some(u) = &self.upper {
+            if u.len() as u32 <= self.target {
+                self.result = self.upper.take();
+                return;
+            }
+        }
+        if self.target == 0 {
+            return;
+        }
+        if self.target >= self.cap {
+            return;
+        }
+        self.depth_log.push((self.target, self.nodes));
+        self.path.clear();
+        self.dealt = 0;
+        let inv = self.cube.inverse();
+        let (c, e) = (cocsep(&self.cube), esep_masks(&self.cube));
+        let hi = t.coords_bound(&inv);
+        let perm = perm_rank(&self.cube.cp) as u16;
+        let mut axes = [NO_AXIS; 3];
+        // Beside a flip table the phase-1 bounds prune few nodes of random cubes and cost more
+        // than they save; but on cubes with many edges flipped, such as the superflip, the flip
+        // table (which reads six flips at most) knows far less than they do. So they start on
+        // and stay on while they cut enough ([`AXES_PAY`]). With h0 alone they always pay.
+        if t.flip.is_some() && self.axes_on && self.axes_seen >= AXES_SAMPLE {
+            self.axes_keep = self.axes_cut * AXES_PAY.1 >= self.axes_seen * AXES_PAY.0;
+        }
+        (self.axes_seen, self.axes_cut) = (0, 0);
+        self.axes_on = false;
+        if let Some((tp, p1)) =
+            two_phase.and_then(|tp| tp.phase1.as_ref().map(|p| (tp, p))).filter(|_| t.flip.is_none() || self.axes_keep)
+        {
+            self.axes_on = true;
+            for (a, (coords, moves)) in axis_views(&self.cube).into_iter().enumerate() {
+                let [twist, flip, slice] = coords;
+                let d = p1.distance(tp, twist, flip, slice).unwrap_or(0);
+                axes[a] = Axis { twist: twist as u16, flip: flip as u16, slice: slice as u16, d };
+                self.axis_moves[a] = moves;
+            }
+        }
+        let flips = flips::flips(&self.cube);
+        let root = Kid {
+            m: Move::ALL[0],
+            cocsep: c as u32,
+            mask: e,
+            perm,
+            flips,
+            skip_half: hi == self.target,
+            inv_bound: hi as u8,
+            inv: Compact::from_cubie(&inv),
+            axes,
+        };
+        if self.target as usize > SPLIT_AT {
+            self.deal_jobs(t, two_phase, &root);
+            return;
+        }
+        let frame = self.expand(t, two_phase, &root, self.target);
+        if self.result.is_none() {
+            self.stack.push(frame);
+        }
+    }
+
+    /// Restricts the first two moves by the cube's own symmetries: when a symmetry `s` maps the
+    /// cube onto itself, the cube after `m` and the cube after `s m s⁻¹` are the same up to `s`,
+    /// so only one of them needs searching (the superflip, with all 48, needs 2 first moves of
+    /// 18). A solution that starts with the other is the first one's conjugate.
+    pub(super) fn with_symmetry(mut self) -> OptimalSearch {
+        let syms = syms();
+        let moves = move_cubes();
+        let group: Vec<usize> = self_symmetries(&self.cube).collect();
+        if group.is_empty() {
+            return self;
+        }
+        // conj[s][m]: the move s m s⁻¹.
+        let conj: Vec<[usize; N_MOVES]> = group
+            .iter()
+            .map(|&s| {
+                std::array::from_fn(|m| {
+                    let c = syms[s].conj(&moves[m]);
+                    moves.iter().position(|x| *x == c).expect("symmetries map face turns to face turns")
+                })
+            })
+            .collect();
+        // Keeps the least move of each class under the symmetries `which`.
+        let least = |which: &[usize]| -> u32 {
+            (0..N_MOVES).filter(|&m| which.iter().all(|&g| conj[g][m] >= m)).fold(0, |b, m| b | 1 << m)
+        };
+        let all: Vec<usize> = (0..group.len()).collect();
+        self.first = least(&all);
+        for m1 in 0..N_MOVES {
+            let keep: Vec<usize> = all.iter().copied().filter(|&g| conj[g][m1] == m1).collect();
+            self.second[m1] = least(&keep);
+        }
+        self
+    }
+
+    /// Whether the two-phase search is worth asking for a solution of `target` moves.
+    fn try_wanted(&self) -> bool {
+        let known = self.upper.as_ref().map_or(u32::MAX, |u| u.len() as u32);
+        // Below 11 moves two-phase's own optimal pre-pass would do the same work again.
+        self.target > 10 && known > self.target && self.from == 0
+    }
+
+    /// Asks the two-phase search for a solution of the proven bound's length (which would be
+    /// optimal), within a node budget of a quarter of the work done so far (at most 60 million:
+    /// about what an 18-move solution of a random cube takes). The least budget is small: at the
+    /// first depths the search itself is cheap. A quarter: where the two-phase search finds a
+    /// short solution at all it mostly finds it early, and a cube that needs more spends the
+    /// budget in vain.
+    ///
+    /// From [`SURE_DEPTH`] on, it gets the whole work so far, up to 250 million: a random cube
+    /// proven to need 18 moves needs exactly 18 about 19 times in 20, and the search of that last
+    /// depth can take several times the proof before it (on three of thirteen 18-move cubes the
+    /// two-phase search had not found one within 60 million nodes; given more it found two of
+    /// them); a share counts its own work times the number of shares, about the whole search's.
+    /// In a shared search the other shares search the last depth meanwhile, so the larger budget
+    /// needs a try that stops when one of them finds a solution
+    /// ([`OptimalSearch::with_shared_cap`]); without one, a share would stay inside a try that can
+    /// no longer help.
+    pub(super) fn try_two_phase(&mut self, tp: &TwoPhaseTables) {
+        // Only called where `try_wanted` said yes (`next_depth` set `try_due`).
+        let want = self.target;
+        let limits = Limits {
+            max_length: want as u8,
+            target_length: want as u8,
+            extra_nodes: 0,
+            node_budget: two_phase_budget(want, self.nodes, self.share.1, self.shared_cap.is_some()),
+        };
+        // Another share's solution of `want` moves or fewer makes the try pointless.
+        let cap = self.shared_cap.clone();
+        let mut beaten = || cap.as_ref().is_some_and(|c| c() <= want);
+        if let Ok(moves) = solve_two_phase(&self.cube, tp, &limits, &mut beaten) {
+            if moves.len() as u32 <= want && self.cube.apply_moves(&moves).is_solved() {
+                self.upper = Some(moves);
+                self.two_phase_hit = true;
+            }
+        }
+        // A solution another share found meanwhile ends this one at once (`step` checks).
+        if let Some(c) = &self.shared_cap {
+            self.cap = self.cap.min(c());
+        }
+    }
+}
+
+/// The two-phase search's node budget for a solution of `want` moves, after `nodes` of the work
+/// of one share of `shares`; `can_stop`: the try stops when another share finds a solution
+/// ([`OptimalSearch::try_two_phase`]).
+fn two_phase_budget(want: u32, nodes: u64, shares: u32, can_stop: bool) -> u64 {
+    if want >= SURE_DEPTH && (shares == 1 || can_stop) {
+        nodes.saturating_mul(shares as u64).clamp(1 << 12, 250_000_000)
+    } else {
+        (nodes / 4).clamp(1 << 12, 60_000_000)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_phase_budget_grows_from_the_sure_depth_on() {
+        // Below it: a quarter of the share's work so far, between 4,096 and 60 million (where
+        // the try nearly always fails on cubes that need more: a larger budget there was only
+        // lost).
+        assert_eq!(two_phase_budget(17, 10, 1, false), 1 << 12);
+        assert_eq!(two_phase_budget(17, 40_000_000, 1, false), 10_000_000);
+        assert_eq!(two_phase_budget(17, 40_000_000, 2, true), 10_000_000);
+        assert_eq!(two_phase_budget(17, 500_000_000, 1, false), 60_000_000);
+        // From it: the whole search's work so far (a share's times the shares), up to 250
+        // million, where nothing waits for the try in vain.
+        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000, 1, false), 100_000_000);
+        assert_eq!(two_phase_budget(SURE_DEPTH, 50_000_000, 2, true), 100_000_000);
+        assert_eq!(two_phase_budget(19, 400_000_000, 1, false), 250_000_000);
+        assert_eq!(two_phase_budget(19, u64::MAX, 4, true), 250_000_000);
+        // A share whose try cannot be stopped keeps the smaller budget.
+        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000, 2, false), 25_000_000);
+        assert_eq!(two_phase_budget(19, u64::MAX, 4, false), 60_000_000);
+    }
+}
