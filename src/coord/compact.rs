@@ -121,7 +121,9 @@ fn compose_rows(a: &Compact, b: &Compact) -> Compact {
     // Edges: a's byte at b's piece, flipped where b's is.
     let e = v128_xor(u8x16_swizzle(ae, v128_and(be, low)), v128_and(be, u8x16_splat(0x10)));
     // SAFETY: as above.
-    unsafe { Compact { corners: std::mem::transmute::<v128, [u8; 16]>(c), edges: std::mem::transmute::<v128, [u8; 16]>(e) } }
+    unsafe {
+        Compact { corners: std::mem::transmute::<v128, [u8; 16]>(c), edges: std::mem::transmute::<v128, [u8; 16]>(e) }
+    }
 }
 
 /// [`Compact::compose`] a byte at a time.
@@ -159,7 +161,10 @@ mod tests {
             let ab = Compact::compose(&ca, &cb);
             assert_eq!(ab.to_cubie(), a.compose(&b));
             assert_eq!(ab, Compact::from_cubie(&a.compose(&b)), "the unused lanes stay as they were");
-            assert_eq!((ab.cocsep(), ab.flips(), ab.esep_masks()), (cocsep(&a.compose(&b)), flips(&a.compose(&b)), esep_masks(&a.compose(&b))));
+            assert_eq!(
+                (ab.cocsep(), ab.flips(), ab.esep_masks()),
+                (cocsep(&a.compose(&b)), flips(&a.compose(&b)), esep_masks(&a.compose(&b)))
+            );
             assert!(Compact::compose(&ca, &Compact::from_cubie(&a.inverse())).is_solved());
             assert!(!ca.is_solved());
         }

@@ -1,6 +1,7 @@
 //! [`OptimalSolver`]: the optimal 3x3 search's tables, built, loaded or kept, and its search in
 //! slices (alone, as one share of several workers, or from several sides).
 
+use super::{install_panic_hook, phase1_bytes, phase1_step, shared_cap, table_error, SearchStep};
 use crate::coord::h0_coords::H0Coords;
 use crate::cube::{format_moves, CubieCube};
 use crate::error::TableError;
@@ -14,7 +15,6 @@ use crate::tables::phase1::{Phase1Build, Phase1Table};
 use crate::tables::provision::{Build, Provision};
 use crate::tables::two_phase::TwoPhaseTables;
 use wasm_bindgen::prelude::*;
-use super::{install_panic_hook, phase1_bytes, phase1_step, shared_cap, table_error, SearchStep};
 
 /// `name` if it is one of `names` (the tables an [`OptimalSolver`] provisions that way).
 fn optimal_table<'a>(name: &str, names: &[&'a str]) -> Result<&'a str, JsError> {

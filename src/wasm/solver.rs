@@ -1,5 +1,9 @@
 //! [`Solver`]: the 2x2 and two-phase 3x3 tables and every solve but the optimal search.
 
+use super::{
+    install_panic_hook, kept_bytes, parse_metric, phase1_bytes, phase1_step, solve_error, table_error, two_phase_ready,
+    PocketSolution, Scramble, Solution,
+};
 use crate::cube::facelet::to_string;
 use crate::cube::format_moves;
 use crate::rng::Rng;
@@ -13,7 +17,6 @@ use crate::tables::pocket::{Metric, PocketDistance, PocketMoveTables, PocketStep
 use crate::tables::provision::Provision;
 use crate::tables::two_phase::{TwoPhaseBuilder, TwoPhaseTables};
 use wasm_bindgen::prelude::*;
-use super::{install_panic_hook, kept_bytes, parse_metric, phase1_bytes, phase1_step, solve_error, table_error, two_phase_ready, PocketSolution, Scramble, Solution};
 
 /// The solver: owns the tables, which the worker provisions through one set of calls
 /// (`table_step`, `table_offer`, `table_waits`, `table_ready`, `table_bytes`) by name:
