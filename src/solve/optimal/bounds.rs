@@ -64,7 +64,9 @@ impl OptimalSearch {
         let turns = inverse_turns();
         let wanted = |node: &Kid, m: Move| {
             let last = if root { None } else { Some(node.m) };
-            may_follow(last, m) && !(node.skip_half && m.quarters() == 2) && allowed >> m.index() & 1 == 1
+            may_follow(last, m)
+                && !(node.inv_bound as u32 == left && m.quarters() == 2)
+                && allowed >> m.index() & 1 == 1
         };
         if left == 1 {
             for (p, (_, node)) in parents.iter().enumerate() {
@@ -215,7 +217,6 @@ impl OptimalSearch {
         // corners (with h0 alone). Its entry matters while it can reach `left - 1` (a tight
         // bound); again the keys first, then the entries, then the reads.
         let mut inv = [Compact::SOLVED; CHUNK];
-        let mut skip_half = [false; CHUNK];
         let mut inv_bound = [NOT_READ; CHUNK];
         let inv_reads = left - 1 <= most;
         let mut coords = [(0usize, 0u16); CHUNK];
@@ -259,8 +260,6 @@ impl OptimalSearch {
                         continue;
                     }
                 }
-                // Only h0 is blind to half turns: a tight corner bound says nothing of them.
-                skip_half[k] = b == left - 1;
                 live[kept] = k as u8;
                 kept += 1;
             }
@@ -313,17 +312,8 @@ impl OptimalSearch {
                 let m = Move::ALL[cand[k].1 as usize];
                 let (cocsep, mask, perm) =
                     (cs2[k] as u32, w2[k], corners.pmove[node.perm as usize * N_MOVES + m.index()]);
-                let kid = Kid {
-                    m,
-                    cocsep,
-                    mask,
-                    perm,
-                    flips: flips[k],
-                    skip_half: skip_half[k],
-                    inv_bound: inv_bound[k],
-                    inv: inv[k],
-                    axes: axes[k],
-                };
+                let kid =
+                    Kid { m, cocsep, mask, perm, flips: flips[k], inv_bound: inv_bound[k], inv: inv[k], axes: axes[k] };
                 out.push((cand[k].0, kid));
             }
         }

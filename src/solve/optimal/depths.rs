@@ -65,7 +65,6 @@ impl OptimalSearch {
         }
         self.depth_log.push((self.target, self.nodes));
         self.path.clear();
-        self.dealt = 0;
         let inv = self.cube.inverse();
         let (c, e) = (cocsep(&self.cube), esep_masks(&self.cube));
         let hi = t.coords_bound(&inv);
@@ -98,7 +97,6 @@ impl OptimalSearch {
             mask: e,
             perm,
             flips,
-            skip_half: hi == self.target,
             inv_bound: hi as u8,
             inv: Compact::from_cubie(&inv),
             axes,

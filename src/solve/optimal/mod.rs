@@ -58,10 +58,9 @@ struct Kid {
     perm: u16,
     /// Edge flips by slot (for the h3 table).
     flips: u16,
-    /// The inverse bound is tight here: no half turns next.
-    skip_half: bool,
     /// The table's bound for the inverse ([`NOT_READ`] where it was not read): a half turn's child
-    /// inherits it unread.
+    /// inherits it unread, and where it equals the moves to go (tight) no half turn is tried (the
+    /// table's bound, not the corners', which a half turn changes).
     inv_bound: u8,
     /// The node's inverse.
     inv: Compact,
@@ -95,7 +94,6 @@ const NO_KID: Kid = Kid {
     mask: 0,
     perm: 0,
     flips: 0,
-    skip_half: false,
     inv_bound: NOT_READ,
     inv: Compact::SOLVED,
     axes: [NO_AXIS; 3],
@@ -138,8 +136,6 @@ pub struct OptimalSearch {
     second: [u32; N_MOVES],
     /// This search's share of the work: `(which, of how many)`.
     share: (u32, u32),
-    /// Nodes reached after [`SPLIT_AT`] moves at this depth so far (dealt out among the shares).
-    dealt: u64,
     /// Solutions this long or longer are not wanted (another share has found one).
     cap: u32,
     /// Ended without a solution of its own: its share holds none shorter than `cap`.
@@ -285,7 +281,6 @@ impl OptimalSearch {
             first: ALL_MOVES,
             second: [ALL_MOVES; N_MOVES],
             share: (0, 1),
-            dealt: 0,
             cap: u32::MAX,
             capped: false,
             try_due: false,
@@ -441,13 +436,6 @@ impl OptimalSearch {
             let kid = frame.kids[frame.next as usize];
             frame.next += 1;
             self.path.push(kid.m);
-            if self.share.1 > 1 && self.path.len() == SPLIT_AT && self.job.is_none() {
-                self.dealt += 1;
-                if (self.dealt - 1) % self.share.1 as u64 != self.share.0 as u64 {
-                    self.path.pop();
-                    continue;
-                }
-            }
             let left = self.target - self.path.len() as u32;
             // Only below the shares' split and the first two moves' symmetry restrictions, and
             // not with h0 alone, whose weaker bounds would make the levels wide.
