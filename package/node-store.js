@@ -94,6 +94,12 @@ export function folderStore({ cache = null, tables = null } = {}) {
       return null;
     },
     storeFlips: (key, length, piece, pause) => write(`${key}.bin`, length, (s, e) => piece(s, e, true), pause),
+    // Drops a kept table (in the cache only: the caller's folder is theirs).
+    drop: async (key) => {
+      if (!cache) return false;
+      rmSync(join(cache, fileOf(key)), { force: true });
+      return true;
+    },
     served: async () => null,
   };
 }

@@ -162,3 +162,27 @@ fn solve_by_method_prints_a_line_a_stage_and_a_block_a_cube() {
     let bad = cubehint(&["solve", "--method", "roux", SOLVED], None);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--method is beginner, cfop-2look, cfop"));
 }
+
+#[test]
+fn a_flip_table_of_the_earlier_layout_is_refused_with_its_reason() {
+    // A kept h3 table from before the groups held their fallback (kind 11): in a folder the user
+    // names it is an error that says so, found from the header alone (nothing is built).
+    let dir = std::env::temp_dir().join(format!("cubehint-cli-old-h3-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut header = b"CUBEHINT".to_vec();
+    header.extend_from_slice(&2u32.to_le_bytes());
+    header.extend_from_slice(&11u32.to_le_bytes());
+    header.extend_from_slice(&940_539_600u64.to_le_bytes());
+    header.extend_from_slice(&2u32.to_le_bytes());
+    header.extend_from_slice(&8u32.to_le_bytes());
+    header.resize(168 + 1000, 0);
+    std::fs::write(dir.join("optimal-h3.bin"), &header).unwrap();
+    // A 16-move cube (bench/optimal-states.txt): the two-phase search cannot prove it optimal.
+    let state = "LFRUULDRDRUFFRRUFULUBDFRBLFLFRBDUFBRBBFLLBULDDDUDBDBRL";
+    let out = cubehint(&["solve", "--optimal", "--table", "h3", "--tables", dir.to_str().unwrap(), state], None);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The state's line is the error (on standard output, where its answer would be).
+    let err = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("optimal-h3.bin") && err.contains("an h3 table in an earlier layout (kind 11"), "{err}");
+}

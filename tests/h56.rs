@@ -1,33 +1,31 @@
-//! The two biggest flip tables (h5 and h6, 940 MB and 1.9 GB; the CLI's choice where there is
+//! The two biggest flip tables (h5 and h6, 971 MB and 1.9 GB; the CLI's choice where there is
 //! memory): their pinned distributions, each the lesser of the next one's two halves (down to
 //! h4 and h3, whose pinned distributions `tests/h3.rs` checks), their coordinate against whole
 //! cubes, their bytes, and that searches over them find the known optimal lengths.
 
 mod common;
 
-use common::{bench_cubes, check_flip_entries, random_moves};
+use common::{bench_cubes, check_flip_entries, plain_codes, random_moves};
 use cubehint::coord::h0::N_H0;
+use cubehint::coord::h0_coords::H0Coords;
 use cubehint::cube::{parse_moves, CubieCube, Face};
 use cubehint::native::flip_table_threads;
 use cubehint::rng::Rng;
 use cubehint::solve::optimal::solve_optimal;
-use cubehint::tables::format::distribution;
+use cubehint::tables::format::{distribution, grouped_len};
 use cubehint::tables::optimal::{FlipTable, FlipTableBuild};
 use cubehint::tables::optimal::{OptimalTables, TableSize};
 use cubehint::tables::two_phase::TwoPhaseTables;
 use std::sync::OnceLock;
 
-/// The h0 table with h5 beside it, and with h6 (both built on two threads, as the CLI builds).
+/// The h5 and h6 tables (both built on two threads, as the CLI builds).
 fn tables() -> &'static (OptimalTables, OptimalTables) {
     static T: OnceLock<(OptimalTables, OptimalTables)> = OnceLock::new();
     T.get_or_init(|| {
-        let medium = OptimalTables::generate(TableSize::H0);
-        let mut h5 = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::H5).expect("h0 bytes");
-        let mut h6 = OptimalTables::from_bytes(&medium.to_bytes(), TableSize::H6).expect("h0 bytes");
-        let c = &medium.coords;
-        h5.flip = Some(flip_table_threads(FlipTableBuild::new(c, 5), c, 2));
-        h6.flip = Some(flip_table_threads(FlipTableBuild::new(c, 6), c, 2));
-        (h5, h6)
+        let c = H0Coords::generate();
+        let h5 = flip_table_threads(FlipTableBuild::new(&c, 5), &c, 2);
+        let h6 = flip_table_threads(FlipTableBuild::new(&c, 6), &c, 2);
+        (OptimalTables::with_flip(c.clone(), h5), OptimalTables::with_flip(c, h6))
     })
 }
 
@@ -42,6 +40,9 @@ fn h6() -> &'static FlipTable {
 /// Stored values 0 (at most 8 moves), 1 (9), 2 (10), 3 (11 or more).
 const H5_DISTRIBUTION: [u64; 4] = [7_093_607, 75_535_381, 687_536_230, 2_991_993_182];
 const H6_DISTRIBUTION: [u64; 4] = [7_212_438, 79_127_370, 807_649_409, 6_630_327_583];
+/// Groups (62 entries) by fallback 0 to 9 (9: no entry of the group reads 0).
+const H5_FALLBACKS: [u64; 10] = [1, 1, 4, 34, 327, 3_569, 41_010, 461_092, 4_573_684, 55_600_253];
+const H6_FALLBACKS: [u64; 10] = [1, 1, 4, 34, 330, 3_646, 42_194, 485_367, 5_161_840, 115_666_532];
 /// h4's and h3's, as `tests/h3.rs` pins them from their own builds.
 const H4_DISTRIBUTION: [u64; 4] = [6_921_537, 70_454_750, 543_775_455, 1_259_927_458];
 const H3_DISTRIBUTION: [u64; 4] = [6_682_266, 63_588_463, 391_007_897, 479_260_974];
@@ -73,12 +74,13 @@ fn counts(packed: &[u8], bits: usize) -> [u64; 4] {
 #[ignore = "builds h5 and h6 (about 8.5 GB, three minutes): ./build.sh test runs it"]
 fn h5_and_h6_distributions_are_pinned() {
     assert_eq!(TableSize::parse("h6"), Some(TableSize::H6), "h6 is offered where indices have 64 bits");
-    let d = h5().distribution();
-    assert_eq!(d[..4], H5_DISTRIBUTION);
-    assert_eq!(d.iter().sum::<u64>(), (N_H0 << 5) as u64);
-    let d = h6().distribution();
-    assert_eq!(d[..4], H6_DISTRIBUTION);
-    assert_eq!(d.iter().sum::<u64>(), (N_H0 << 6) as u64);
+    for (table, entries, fallbacks) in [(h5(), H5_DISTRIBUTION, H5_FALLBACKS), (h6(), H6_DISTRIBUTION, H6_FALLBACKS)] {
+        let d = table.distribution();
+        assert_eq!(d[..4], entries, "h{}", table.bits);
+        assert_eq!(d[4..14], fallbacks, "h{}", table.bits);
+        assert_eq!(d[..4].iter().sum::<u64>(), (N_H0 << table.bits) as u64);
+        assert_eq!(d[4..].iter().sum::<u64>(), ((N_H0 << table.bits) as u64).div_ceil(62));
+    }
 }
 
 #[test]
@@ -86,9 +88,10 @@ fn h5_and_h6_distributions_are_pinned() {
 fn each_flip_table_is_the_lesser_of_the_two_entries_of_the_next() {
     // Every entry is the least mark over the h11 values it merges; one more flip parts them in
     // two. h5 from h6, entry by entry; h4 and h3 from h5 have the distributions of their own builds.
-    let from6 = fewer_flips(&h6().packed, 6);
-    assert!(from6[..] == h5().packed[..], "h5 is not the lesser of h6's halves");
-    let h4 = fewer_flips(&h5().packed, 5);
+    let h5 = plain_codes(h5());
+    let from6 = fewer_flips(&plain_codes(h6()), 6);
+    assert!(from6[..] == h5[..], "h5 is not the lesser of h6's halves");
+    let h4 = fewer_flips(&h5, 5);
     assert_eq!(counts(&h4, 4), H4_DISTRIBUTION);
     assert_eq!(counts(&fewer_flips(&h4, 4), 3), H3_DISTRIBUTION);
     // The sixth flip tells the halves apart on many entries.
@@ -111,7 +114,7 @@ fn h5_and_h6_bytes_round_trip_and_damage_is_refused() {
     for table in [h5(), h6()] {
         let bits = table.bits;
         let bytes = table.to_bytes();
-        assert_eq!(bytes.len(), 168 + (N_H0 << bits) / 4);
+        assert_eq!(bytes.len(), 168 + grouped_len((N_H0 << bits) as u64));
         assert!(FlipTable::from_bytes(&bytes, bits).expect("round trip").packed == table.packed);
         let mut bad = bytes.clone();
         bad[bytes.len() - 12_345] ^= 2;

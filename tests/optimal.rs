@@ -257,7 +257,7 @@ fn small_table_agrees_with_medium() {
             assert_eq!(s, l, "exact above the base");
         }
     }
-    let bytes = small.to_bytes();
+    let bytes = small.to_bytes().expect("an h0 size");
     assert_eq!(bytes.len(), 168 + N_H0.div_ceil(4));
     let back = OptimalTables::from_bytes(&bytes, TableSize::H0TwoBit).expect("round trip");
     assert_eq!(back.distribution(), small.distribution());
@@ -271,7 +271,7 @@ fn small_table_agrees_with_medium() {
 
 #[test]
 fn h0_table_round_trip() {
-    let bytes = medium().to_bytes();
+    let bytes = medium().to_bytes().expect("an h0 size");
     assert_eq!(bytes.len(), 168 + N_H0.div_ceil(2));
     let back = OptimalTables::from_bytes(&bytes, TableSize::H0).expect("round trip");
     assert_eq!(back.distribution(), H0_DISTRIBUTION);

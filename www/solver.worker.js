@@ -3,7 +3,7 @@
 // the same format, else they are built in slices between which requests are answered.
 import init, { OptimalSolver, Solver, apply_moves, validate } from './pkg/cubehint.js';
 import { canonicalSize } from './table-sizes.js';
-import { PIECE, dbEachPiece, dbGetBig, dbPutBig, fileReadInto, serveTablesFrom, storeFlips } from './table-store.js';
+import { PIECE, dbDeleteBig, dbEachPiece, dbGetBig, dbPutBig, fileReadInto, serveTablesFrom, storeFlips } from './table-store.js';
 import { provide } from './table-provision.js';
 
 // Bytes of a table's header (`docs/tables.md`).
@@ -123,12 +123,13 @@ async function loadStored(key, load) {
 // The same for a flip table (hundreds of megabytes), handed to `solver` a piece at a time as it
 // is read from its file or from IndexedDB: no whole copy of it is made in this worker's memory.
 async function loadStoredFlips(key, solver) {
-  let refused = false;
+  let refused = null; // the reason a kept copy was refused
+  const rebuilt = (e) => `rebuilt (the cached copy was refused: ${e?.message ?? e})`;
   const load = (piece) => {
     try {
       solver.load_flip_piece(piece);
-    } catch {
-      refused = true;
+    } catch (e) {
+      refused = e;
       return false; // no need to read the rest
     }
   };
@@ -140,8 +141,8 @@ async function loadStoredFlips(key, solver) {
     try {
       solver.load_flip_end_in_place(length - HEADER_LENGTH); // checks the table, or lets go of it
       return 'cache';
-    } catch {
-      return 'rebuilt (the cached copy failed its check)';
+    } catch (e) {
+      return rebuilt(refused ?? e);
     }
   }
   // Else one kept in IndexedDB (in pieces, by an earlier version or where there are no files).
@@ -152,8 +153,8 @@ async function loadStoredFlips(key, solver) {
   try {
     solver.load_flip_end(); // checks the table, or lets go of the part read
     return 'cache';
-  } catch {
-    return refused || length !== null ? 'rebuilt (the cached copy failed its check)' : 'built';
+  } catch (e) {
+    return refused || length !== null ? rebuilt(refused ?? e) : 'built';
   }
 }
 
@@ -166,11 +167,13 @@ function loadHandedFlips(handed, solver) {
 }
 
 // The optimal solver's tables: from the cache when they check out, else built in slices with
-// progress and then cached (the large size's h3 table is 235 MB, the huge size's h4 470 MB, the
-// h5 size's 940 MB: the browser may ask before keeping them). The medium size's h0 table is kept
-// as 'optimal-large'; the sizes with a flip table build the h0 entries within 8 moves on its way
-// (all of h0 they need) and keep them beside it ('optimal-h3-near' and so on), or use a whole
-// h0 table kept before. A helper worker (`cacheOnly`)
+// progress and then cached (h3 is 243 MB, h4 486 MB, h5 971 MB: the browser may ask before
+// keeping them). The h0 size's table is kept as 'optimal-large', h0-2bit's as 'optimal-small';
+// a flip table is all its size reads (its groups hold their own fallback). Its build gives the
+// h0 entries within 8 moves on its way, searched while the rest builds (quickOptimal), never
+// kept. A kept flip table of an earlier layout is refused with its reason and built again; the
+// near entries earlier versions kept beside it ('optimal-h3-near' and so on) are dropped. A
+// helper worker (`cacheOnly`)
 // takes them from the cache or not at all: building them again beside the first worker would
 // only slow it down.
 let optimal = null;
@@ -193,16 +196,17 @@ function prepareOptimal(name, cacheOnly = false, shares = 1, handed = null) {
     // Store keys as earlier versions named them, so that the tables they kept are still used.
     const flipKey = { h3: 'optimal-h3', h4: 'optimal-h4', h5: 'optimal-h5', h6: 'optimal-h6' }[size];
     const h0Key = size === 'h0-2bit' ? 'optimal-small' : 'optimal-large';
-    // What this solver builds in place of h0, and keeps under this key.
-    const key = flipKey ? `${flipKey}-near` : h0Key;
-    const offerH0 = (bytes) => solver.table_offer('h0', bytes);
-    let source = await loadStored(key, offerH0);
-    if (flipKey && source === 'built' && (await loadStored(h0Key, offerH0)) === 'cache') {
-      source = 'cache';
+    let source;
+    let h3Source = null;
+    if (flipKey) {
+      if (!cacheOnly) dbDeleteBig(`${flipKey}-near`).catch(() => false);
+      h3Source = handed ? loadHandedFlips(handed, solver) : await loadStoredFlips(flipKey, solver);
+      source = h3Source === 'handed' ? 'built' : h3Source;
+    } else {
+      source = await loadStored(h0Key, (bytes) => solver.table_offer('h0', bytes));
     }
-    let h0Stored = source === 'cache';
-    let h3Source = flipKey ? 'built' : null;
-    if (flipKey && solver.ready_h0()) h3Source = handed ? loadHandedFlips(handed, solver) : await loadStoredFlips(flipKey, solver);
+    // The h0 sizes keep their table once built (a flip table is kept below).
+    let h0Stored = flipKey || source === 'cache';
     if (cacheOnly && !solver.ready()) {
       optimal = null;
       solver.free();
@@ -234,7 +238,7 @@ function prepareOptimal(name, cacheOnly = false, shares = 1, handed = null) {
       postMessage({ progress: { puzzle: 'optimal', fraction: 0.9 * Math.min(fraction, 0.999) } });
       if (!h0Stored && solver.ready_h0()) {
         const bytes = solver.table_bytes('h0');
-        stores.push(stored(dbPutBig(key, bytes.length, (start, end) => bytes.slice(start, end)).catch(() => false)));
+        stores.push(stored(dbPutBig(h0Key, bytes.length, (start, end) => bytes.slice(start, end)).catch(() => false)));
         h0Stored = true;
       }
       await pause();
@@ -260,9 +264,6 @@ function prepareOptimal(name, cacheOnly = false, shares = 1, handed = null) {
       keepingFlips = true;
       stores.push(stored(storeFlips(flipKey, length, piece, pause).catch(() => false).finally(() => (keepingFlips = false))));
     }
-    // One word for both tables: cache only when both came from it.
-    const sources = h3Source ? [source, h3Source] : [source];
-    source = sources.every((s) => s === 'cache') ? 'cache' : (sources.find((s) => s.startsWith('rebuilt')) ?? 'built');
     // The exact phase-1 table, for the two-phase search asked for a solution at each new depth
     // (and for the bounds where there is no flip table): the copy the solver worker keeps, else
     // built.

@@ -5,7 +5,7 @@
 const TABLE_DB = 'cubehint-tables';
 
 // Outside a browser (Node: the package's folder store, `package/node-store.js`) another store
-// answers these calls: { get, put, putBig, eachPiece, readInto, storeFlips, served }.
+// answers these calls: { get, put, putBig, eachPiece, readInto, storeFlips, drop, served }.
 let other = null;
 export const useStore = (store) => (other = store);
 
@@ -168,6 +168,7 @@ async function filePutBig(name, length, piece, pause) {
 
 // Drops what IndexedDB keeps under `key` (in pieces or not).
 export async function dbDeleteBig(key) {
+  if (other) return other.drop(key);
   const head = await dbGet(key);
   const keys = [key, ...Array.from({ length: head?.pieces ?? 0 }, (_, i) => `${key}:${i}`)];
   const db = await openDb();

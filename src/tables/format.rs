@@ -13,6 +13,10 @@
 //!               over 8-byte little-endian words, the bytes after the last whole word one by one
 //! 168     ...   packed entries, low bits first (two per byte at 4 bits, four at 2 bits)
 //! ```
+//!
+//! The flip tables (h3 to h6) are **grouped**: each 16 bytes hold 62 two-bit entries (bits 0 to
+//! 123) and, in the top half of the last byte, the group's 4-bit fallback. Their distribution
+//! counts the entries' values in slots 0 to 3 and the groups' fallbacks `f` in slot `4 + f`.
 
 pub use super::nibble::distribution;
 use super::nibble::NibbleTable;
@@ -39,18 +43,82 @@ pub const KIND_OPTIMAL_H0: u32 = 8;
 pub const KIND_OPTIMAL_H0_TWO_BIT: u32 = 9;
 /// The two-phase search's exact phase-1 distances, mod 3 in 2 bits.
 pub const KIND_PHASE1: u32 = 10;
-/// The optimal solver's h3 table: h0 refined by three edge flips, 2 bits above a base.
-pub const KIND_OPTIMAL_H3: u32 = 11;
-/// The optimal solver's h4 table: h0 refined by four edge flips, 2 bits above a base.
-pub const KIND_OPTIMAL_H4: u32 = 12;
-/// The h0 distances of the entries within 8 moves, 9 for the rest, 4 bits: what the h3 and h4
-/// tables' build finds on its way, and all they need of h0 (they fall back on it where they
-/// read "at most 8").
-pub const KIND_OPTIMAL_H0_NEAR: u32 = 13;
-/// The optimal solver's h5 table: h0 refined by five edge flips, 2 bits above a base.
-pub const KIND_OPTIMAL_H5: u32 = 14;
-/// The optimal solver's h6 table: h0 refined by six edge flips, 2 bits above a base.
-pub const KIND_OPTIMAL_H6: u32 = 15;
+// Kind 13 was the h0 entries within 8 moves, kept beside a flip table of the earlier layout.
+/// The optimal solver's h3 table: h0 refined by three edge flips, 2 bits above a base, grouped
+/// with a fallback per group (kind 11 was its earlier layout, beside a separate h0).
+pub const KIND_OPTIMAL_H3: u32 = 16;
+/// The h4 table: four edge flips, grouped (kind 12 earlier).
+pub const KIND_OPTIMAL_H4: u32 = 17;
+/// The h5 table: five edge flips, grouped (kind 14 earlier).
+pub const KIND_OPTIMAL_H5: u32 = 18;
+/// The h6 table: six edge flips, grouped (kind 15 earlier).
+pub const KIND_OPTIMAL_H6: u32 = 19;
+/// The flip tables' kinds in their earlier layout (no fallback inside; h0 read beside them),
+/// refused with that reason: h3, h4, h5, h6.
+const RETIRED_FLIP_KINDS: [(u32, &str); 4] = [(11, "h3"), (12, "h4"), (14, "h5"), (15, "h6")];
+
+/// Entries in a group of a grouped table (the flip tables).
+pub const GROUP_ENTRIES: u64 = 62;
+/// Bytes of a group: 62 entries of 2 bits, then the group's 4-bit fallback.
+pub const GROUP_BYTES: usize = 16;
+
+/// Where entry `i` of a grouped table lies: its byte, and its shift within that byte.
+#[inline(always)]
+pub fn grouped_place(i: u64) -> (usize, u32) {
+    let g = i / GROUP_ENTRIES;
+    let k = (i - g * GROUP_ENTRIES) as u32;
+    (g as usize * GROUP_BYTES + (k >> 2) as usize, (k & 3) << 1)
+}
+
+/// The byte holding the fallback (its top half) of the group of entry `i` of a grouped table.
+#[inline(always)]
+pub fn fallback_byte(i: u64) -> usize {
+    (i / GROUP_ENTRIES) as usize * GROUP_BYTES + GROUP_BYTES - 1
+}
+
+/// The payload bytes of a grouped table of `entries` entries.
+pub fn grouped_len(entries: u64) -> usize {
+    entries.div_ceil(GROUP_ENTRIES) as usize * GROUP_BYTES
+}
+
+/// The distribution slot of a group's fallback `f`.
+fn fallback_slot(f: u8) -> usize {
+    (4 + f as usize).min(15)
+}
+
+/// Adds to `counted` the entries and fallbacks of `bytes`: whole groups' bytes of a grouped table,
+/// from byte `at` of its payload (not necessarily at a group's start).
+fn count_grouped(bytes: &[u8], at: usize, counted: &mut [u64; 16]) {
+    for (d, c) in distribution(bytes, bytes.len() as u64 * 4, 2).iter().enumerate() {
+        counted[d] += c;
+    }
+    // The last byte of each group: its top two fields are the fallback, not entries.
+    for &b in bytes.iter().skip(GROUP_BYTES - 1 - at % GROUP_BYTES).step_by(GROUP_BYTES) {
+        counted[(b >> 4 & 3) as usize] -= 1;
+        counted[(b >> 6) as usize] -= 1;
+        counted[fallback_slot(b >> 4)] += 1;
+    }
+}
+
+/// Adds to `counted` the last group of a grouped table, holding `real` entries (fewer than
+/// [`GROUP_ENTRIES`]; the fields after them are padding).
+fn count_last_group(group: &[u8], real: u64, counted: &mut [u64; 16]) {
+    for (d, c) in distribution(group, real, 2).iter().enumerate() {
+        counted[d] += c;
+    }
+    counted[fallback_slot(group[GROUP_BYTES - 1] >> 4)] += 1;
+}
+
+/// The distribution of a grouped table of `entries` entries (see the module doc).
+pub fn grouped_distribution(bytes: &[u8], entries: u64) -> [u64; 16] {
+    let whole = (entries / GROUP_ENTRIES) as usize * GROUP_BYTES;
+    let mut counted = [0; 16];
+    count_grouped(&bytes[..whole], 0, &mut counted);
+    if entries % GROUP_ENTRIES != 0 {
+        count_last_group(&bytes[whole..whole + GROUP_BYTES], entries % GROUP_ENTRIES, &mut counted);
+    }
+    counted
+}
 
 /// FNV-1a 64 over 8-byte little-endian words, each chunk's bytes after its last whole word one
 /// by one. Each step is a bijection of the state for a given word, so a change within any one
@@ -216,6 +284,12 @@ fn check_header(header: &[u8], kind: u32, entries: u64, bits: u32) -> Result<u32
         return Err(TableError::Version(version));
     }
     let found_kind = u32_at(header, 12);
+    if let Some((_, name)) = RETIRED_FLIP_KINDS.iter().find(|(k, _)| *k == found_kind) {
+        return Err(TableError::Header(format!(
+            "an {name} table in an earlier layout (kind {found_kind}, read beside a separate h0), not this \
+             version's (kind {kind}, with its fallback inside)"
+        )));
+    }
     if found_kind != kind {
         return Err(TableError::Header(format!("table kind {found_kind}, expected {kind}")));
     }
@@ -248,6 +322,8 @@ pub struct PieceReader {
     kind: u32,
     entries: u64,
     bits: u32,
+    /// A grouped table's (2 bits, see the module doc).
+    grouped: bool,
     header: Vec<u8>,
     base: u32,
     sum: Fnv,
@@ -263,6 +339,7 @@ impl PieceReader {
             kind,
             entries,
             bits,
+            grouped: false,
             header: Vec::with_capacity(HEADER_LEN),
             base: 0,
             sum: Fnv::new(),
@@ -271,14 +348,27 @@ impl PieceReader {
         }
     }
 
+    /// Starts reading a grouped table of `kind` with `entries` two-bit entries (the flip
+    /// tables; see the module doc).
+    pub fn grouped(kind: u32, entries: u64) -> PieceReader {
+        PieceReader { grouped: true, ..PieceReader::new(kind, entries, 2) }
+    }
+
     /// The payload's length in bytes (what `out` holds at the end).
     pub fn payload_len(&self) -> usize {
-        payload_len(self.entries, self.bits)
+        if self.grouped {
+            grouped_len(self.entries)
+        } else {
+            payload_len(self.entries, self.bits)
+        }
     }
 
     /// Entries a byte, and the payload's bytes whose entries are all real (a last byte with
-    /// padding after them, if any).
+    /// padding after them, if any; a grouped table's last group if not full).
     fn whole_bytes(&self) -> (usize, usize) {
+        if self.grouped {
+            return (4, (self.entries / GROUP_ENTRIES) as usize * GROUP_BYTES);
+        }
         let per_byte = (8 / self.bits) as usize;
         (per_byte, (self.entries / per_byte as u64) as usize)
     }
@@ -315,8 +405,12 @@ impl PieceReader {
         // Bytes whose entries are all real count here; a last byte with padding, at the end.
         let (per_byte, whole) = self.whole_bytes();
         let n = whole.saturating_sub(self.seen).min(bytes.len());
-        for (d, c) in distribution(&bytes[..n], (n * per_byte) as u64, self.bits).iter().enumerate() {
-            self.counted[d] += c;
+        if self.grouped {
+            count_grouped(&bytes[..n], self.seen, &mut self.counted);
+        } else {
+            for (d, c) in distribution(&bytes[..n], (n * per_byte) as u64, self.bits).iter().enumerate() {
+                self.counted[d] += c;
+            }
         }
         self.sum.update(bytes);
         self.seen += bytes.len();
@@ -334,9 +428,15 @@ impl PieceReader {
             return Err(TableError::Checksum);
         }
         let (per_byte, whole) = self.whole_bytes();
-        let tail = distribution(&payload[whole..], self.entries - whole as u64 * per_byte as u64, self.bits);
-        for (d, c) in tail.iter().enumerate() {
-            self.counted[d] += c;
+        if self.grouped {
+            if self.entries % GROUP_ENTRIES != 0 {
+                count_last_group(&payload[whole..], self.entries % GROUP_ENTRIES, &mut self.counted);
+            }
+        } else {
+            let tail = distribution(&payload[whole..], self.entries - whole as u64 * per_byte as u64, self.bits);
+            for (d, c) in tail.iter().enumerate() {
+                self.counted[d] += c;
+            }
         }
         check_distribution(&self.header, &self.counted)?;
         Ok(self.base)
@@ -346,6 +446,7 @@ impl PieceReader {
 #[cfg(test)]
 mod tests {
     use super::{checksum, distribution, from_bytes_packed, to_bytes_packed, Packed, PieceReader, TableError};
+    use super::{fallback_byte, fallback_slot, grouped_distribution, grouped_len, grouped_place, GROUP_ENTRIES};
     use crate::rng::Rng;
 
     #[test]
@@ -355,16 +456,16 @@ mod tests {
         let payload: Vec<u8> = (0..1_003).map(|_| rng.next_u64() as u8).collect();
         let entries = payload.len() as u64 * 4;
         let packed = Packed { bits: 2, base: 8, entries, bytes: &payload };
-        let bytes = to_bytes_packed(14, &packed, &distribution(&payload, entries, 2));
-        assert!(from_bytes_packed(&bytes, 14, entries, 2).is_ok());
+        let bytes = to_bytes_packed(18, &packed, &distribution(&payload, entries, 2));
+        assert!(from_bytes_packed(&bytes, 18, entries, 2).is_ok());
         for i in 0..bytes.len() {
             for bit in 0..8 {
                 let mut bad = bytes.clone();
                 bad[i] ^= 1 << bit;
-                assert!(from_bytes_packed(&bad, 14, entries, 2).is_err(), "bit {bit} of byte {i}");
+                assert!(from_bytes_packed(&bad, 18, entries, 2).is_err(), "bit {bit} of byte {i}");
             }
         }
-        assert!(from_bytes_packed(&bytes[..bytes.len() - 1], 14, entries, 2).is_err());
+        assert!(from_bytes_packed(&bytes[..bytes.len() - 1], 18, entries, 2).is_err());
         // The checksum alone (the distribution check also catches most payload changes).
         let sum = checksum(&[&bytes]);
         for i in 0..bytes.len() {
@@ -380,7 +481,7 @@ mod tests {
 
     /// Reads `bytes` through a [`PieceReader`] in pieces of `piece` bytes.
     fn read_in_pieces(bytes: &[u8], entries: u64, piece: usize) -> Result<Vec<u8>, TableError> {
-        let mut r = PieceReader::new(14, entries, 2);
+        let mut r = PieceReader::new(18, entries, 2);
         let mut out = Vec::with_capacity(r.payload_len());
         for p in bytes.chunks(piece) {
             r.push(p, &mut out)?;
@@ -397,7 +498,7 @@ mod tests {
         let mut payload: Vec<u8> = (0..1_003).map(|_| rng.next_u64() as u8).collect();
         payload[1_002] &= 0x3f; // the padding entry holds 0
         let packed = Packed { bits: 2, base: 8, entries, bytes: &payload };
-        let bytes = to_bytes_packed(14, &packed, &distribution(&payload, entries, 2));
+        let bytes = to_bytes_packed(18, &packed, &distribution(&payload, entries, 2));
         for piece in (1..=40).chain([167, 168, 169, 500, 4096]) {
             assert_eq!(read_in_pieces(&bytes, entries, piece).expect("reads"), payload, "pieces of {piece}");
         }
@@ -405,7 +506,7 @@ mod tests {
             for bit in 0..8 {
                 let mut bad = bytes.clone();
                 bad[i] ^= 1 << bit;
-                assert!(from_bytes_packed(&bad, 14, entries, 2).is_err());
+                assert!(from_bytes_packed(&bad, 18, entries, 2).is_err());
                 assert!(read_in_pieces(&bad, entries, 64).is_err(), "bit {bit} of byte {i}");
             }
         }
@@ -415,6 +516,46 @@ mod tests {
         long.push(0);
         assert!(read_in_pieces(&long, entries, 64).is_err(), "a byte too many");
         assert!(matches!(read_in_pieces(&bytes, entries + 4, 64), Err(TableError::Header(_))), "another size");
+    }
+
+    #[test]
+    fn a_grouped_table_counts_its_entries_and_fallbacks_read_whole_or_in_pieces() {
+        // 40 whole groups and a last one of 17 entries, against entry-by-entry counts.
+        let mut rng = Rng::new(11);
+        let entries = 40 * GROUP_ENTRIES + 17;
+        let payload: Vec<u8> = (0..grouped_len(entries)).map(|_| rng.next_u64() as u8).collect();
+        let mut slow = [0u64; 16];
+        for i in 0..entries {
+            let (b, sh) = grouped_place(i);
+            slow[(payload[b] >> sh & 3) as usize] += 1;
+        }
+        for g in 0..entries.div_ceil(GROUP_ENTRIES) {
+            slow[fallback_slot(payload[fallback_byte(g * GROUP_ENTRIES)] >> 4)] += 1;
+        }
+        assert_eq!(grouped_distribution(&payload, entries), slow);
+        let packed = Packed { bits: 2, base: 8, entries, bytes: &payload };
+        let bytes = to_bytes_packed(16, &packed, &slow);
+        let read = |bytes: &[u8], piece: usize| {
+            let mut r = PieceReader::grouped(16, entries);
+            let mut out = Vec::with_capacity(r.payload_len());
+            for p in bytes.chunks(piece) {
+                r.push(p, &mut out)?;
+            }
+            r.finish(&out).map(|_| out)
+        };
+        for piece in (1..=40).chain([167, 168, 169, 500]) {
+            assert_eq!(read(&bytes, piece).expect("reads"), payload, "pieces of {piece}");
+        }
+        for i in (0..bytes.len()).step_by(7) {
+            let mut bad = bytes.clone();
+            bad[i] ^= 0x40;
+            assert!(read(&bad, 64).is_err(), "byte {i}");
+        }
+        // The same bytes under the earlier layout's kind are refused as such.
+        let mut old = bytes.clone();
+        old[12..16].copy_from_slice(&11u32.to_le_bytes());
+        let e = read(&old, 64).expect_err("an earlier layout").to_string();
+        assert!(e.contains("h3 table in an earlier layout"), "{e}");
     }
 
     #[test]

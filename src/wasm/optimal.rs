@@ -76,14 +76,11 @@ impl OptimalSolver {
         })
     }
 
-    /// Starts loading the flip table saved by `flip_bytes` (the large, huge or h5 size), to be
-    /// handed over a piece at a time (`load_flip_piece`, then `load_flip_end`), as the page keeps
-    /// it: no whole copy of it is made on either side. Fails if the h0 table is not there yet.
+    /// Starts loading the flip table saved by `flip_bytes` (h3 to h6), to be handed over a piece
+    /// at a time (`load_flip_piece`, then `load_flip_end`), as the page keeps it: no whole copy
+    /// of it is made on either side. It is all these sizes read (no h0 beside it).
     pub fn load_flip_begin(&mut self) -> Result<(), JsError> {
         let bits = self.size.flip_bits().ok_or_else(|| JsError::new("this size has no flip table"))?;
-        if self.tables.is_none() {
-            return Err(JsError::new("load the h0 table first"));
-        }
         self.flip_load = Some(FlipTableReader::new(bits).map_err(|e| JsError::new(&e.to_string()))?);
         Ok(())
     }
@@ -130,18 +127,21 @@ impl OptimalSolver {
     }
 
     fn keep_loaded_flips(&mut self, read: Result<FlipTable, TableError>) -> Result<(), JsError> {
-        let tables = self.tables.as_mut().ok_or_else(|| JsError::new("load the h0 table first"))?;
-        tables.flip = Some(read.map_err(|e| JsError::new(&e.to_string()))?);
+        let flip = read.map_err(|e| JsError::new(&e.to_string()))?;
+        match self.tables.as_mut() {
+            Some(t) => t.set_flip(flip),
+            None => self.tables = Some(OptimalTables::with_flip(H0Coords::generate(), flip)),
+        }
         self.flip_header_bytes = None;
         self.flip_build = None;
         Ok(())
     }
 
     /// One slice of the tables' build (a few hundred milliseconds at most); returns the
-    /// fraction done (1 when ready). The medium and small sizes build h0. The large and huge
-    /// ones build their flip table (h3 or h4), whose breadth-first part gives the h0 entries
-    /// within 8 moves, all of h0 it needs, a tenth of the way in (`ready_h0` from then on); an
-    /// h0 table loaded before (`load`) is kept instead.
+    /// fraction done (1 when ready). The sizes h0 and h0-2bit build h0. The others build their
+    /// flip table, whose breadth-first part gives the h0 entries within 8 moves a tenth of the
+    /// way in (`ready_h0` from then on), searched while the rest builds (`start_early`); the
+    /// finished flip table needs no h0, and they are let go.
     pub fn build_step(&mut self) -> f64 {
         if let (None, Some(bits)) = (&self.tables, self.size.flip_bits()) {
             let Some(build) = self.flip_build.as_mut() else {
@@ -199,7 +199,7 @@ impl OptimalSolver {
             return h0_share + (1.0 - h0_share) * build.progress().min(0.999);
         }
         let build = self.flip_build.take().expect("a build");
-        tables.flip = Some(build.finish(&tables.coords));
+        tables.set_flip(build.finish(&tables.coords));
         self.flip_header_bytes = None;
         1.0
     }
@@ -317,8 +317,8 @@ impl OptimalSolver {
     }
 
     /// Offers stored bytes of table `name` (`h0` or `phase1`, as `table_bytes` gave them):
-    /// taken once they check out, refused with the reason otherwise (nothing changes). For the
-    /// sizes with a flip table, `h0` is the near entries their build gives, or a whole h0 table.
+    /// taken once they check out, refused with the reason otherwise (nothing changes). The
+    /// sizes with a flip table take no h0.
     pub fn table_offer(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsError> {
         if optimal_table(name, &["h0", "phase1"])? == "phase1" {
             let table = Phase1Table::from_bytes(bytes).map_err(table_error)?;
@@ -347,10 +347,14 @@ impl OptimalSolver {
         })
     }
 
-    /// Table `name`'s bytes to keep (`h0`: the h0 table, or the near entries; `phase1`).
+    /// Table `name`'s bytes to keep (`h0`: the h0 table of the sizes h0 and h0-2bit; `phase1`).
     pub fn table_bytes(&self, name: &str) -> Result<Vec<u8>, JsError> {
         match optimal_table(name, &["h0", "phase1"])? {
-            "h0" => self.tables.as_ref().map(|t| t.to_bytes()).ok_or_else(|| JsError::new("the h0 table is not built")),
+            "h0" => {
+                let t = self.tables.as_ref().ok_or_else(|| JsError::new("the h0 table is not built"))?;
+                t.to_bytes()
+                    .ok_or_else(|| JsError::new("this size keeps no h0 table (its flip table has its own fallback)"))
+            }
             _ => phase1_bytes(self.two_phase.as_ref()),
         }
     }

@@ -98,18 +98,28 @@ export async function solveByHints(page) {
 // Flips the bytes from..to of a table the page keeps as a file (the flip tables, in the origin
 // private file system), in place from a worker (a writable stream from the page would copy the
 // whole file first); false if there is no such file.
-export async function damageStoredFile(page, name, from, to) {
+export const damageStoredFile = (page, name, from, to) => editStoredFile(page, name, from, { flip: to - from });
+
+// Writes `bytes` at `at` of a table the page keeps as a file, in place; false if there is none.
+export const patchStoredFile = (page, name, at, bytes) => editStoredFile(page, name, at, { bytes });
+
+// Flips `flip` bytes from `at`, or writes `bytes` there, in a worker (sync access handles are
+// for workers only).
+async function editStoredFile(page, name, at, { flip = 0, bytes = [] }) {
   return page.evaluate(
-    ({ name, from, to }) => {
-      const src = `onmessage = async ({ data: { name, from, to } }) => {
+    ({ name, at, flip, bytes }) => {
+      const src = `onmessage = async ({ data: { name, at, flip, bytes } }) => {
         const root = await navigator.storage.getDirectory();
         const handle = await root.getFileHandle(name).catch(() => null);
         if (!handle) return postMessage(false);
         const h = await handle.createSyncAccessHandle();
-        const bytes = new Uint8Array(to - from);
-        h.read(bytes, { at: from });
-        for (let i = 0; i < bytes.length; i++) bytes[i] ^= 0x5a;
-        h.write(bytes, { at: from });
+        let out = new Uint8Array(bytes);
+        if (flip) {
+          out = new Uint8Array(flip);
+          h.read(out, { at });
+          for (let i = 0; i < out.length; i++) out[i] ^= 0x5a;
+        }
+        h.write(out, { at });
         h.flush();
         h.close();
         postMessage(true);
@@ -118,10 +128,10 @@ export async function damageStoredFile(page, name, from, to) {
       return new Promise((resolve, reject) => {
         worker.onmessage = (e) => resolve(e.data);
         worker.onerror = (e) => reject(new Error(e.message));
-        worker.postMessage({ name, from, to });
+        worker.postMessage({ name, at, flip, bytes });
       });
     },
-    { name, from, to },
+    { name, at, flip, bytes },
   );
 }
 

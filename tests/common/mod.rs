@@ -94,3 +94,34 @@ pub fn check_flip_entries(
         }
     }
 }
+
+/// A flip table's entries in plain order, four a byte (the layout before the groups): the
+/// tests that compare tables entry by entry read these.
+pub fn plain_codes(table: &cubehint::tables::optimal::FlipTable) -> Vec<u8> {
+    use cubehint::tables::format::{GROUP_BYTES, GROUP_ENTRIES};
+    let n = (cubehint::coord::h0::N_H0 as u64) << table.bits;
+    let mut out = Vec::with_capacity(n.div_ceil(4) as usize + 8);
+    // Bits waiting to be written (fewer than 64 between pushes).
+    let (mut acc, mut have) = (0u128, 0u32);
+    let mut push = |out: &mut Vec<u8>, bits: u64, len: u32| {
+        let bits = if len == 64 { bits } else { bits & ((1 << len) - 1) };
+        acc |= (bits as u128) << have;
+        have += len;
+        if have >= 64 {
+            out.extend_from_slice(&(acc as u64).to_le_bytes());
+            (acc, have) = (acc >> 64, have - 64);
+        }
+    };
+    for (g, group) in table.packed.chunks_exact(GROUP_BYTES).enumerate() {
+        let real = (n - g as u64 * GROUP_ENTRIES).min(GROUP_ENTRIES) as u32;
+        let word = u128::from_le_bytes(group.try_into().expect("16 bytes"));
+        let lo = real.min(32);
+        push(&mut out, word as u64, 2 * lo);
+        if real > lo {
+            push(&mut out, (word >> 64) as u64, 2 * (real - lo));
+        }
+    }
+    out.extend_from_slice(&acc.to_le_bytes()[..(have as usize).div_ceil(8)]);
+    assert_eq!(out.len() as u64, n.div_ceil(4));
+    out
+}

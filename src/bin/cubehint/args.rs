@@ -51,11 +51,11 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
                     the answer, or, when --max-length was given, the line is error[stopped]; if
                     every length up to the limit was searched, it is error[too-long]
   --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 0)
-  --optimal         3x3: the shortest solution (IDA* over a flip table and h0; seconds to
+  --optimal         3x3: the shortest solution (IDA* over a flip table or h0; seconds to
                     minutes)
-  --table SIZE      for --optimal: h6 (the 1.9 GB flip table and h0, 59 MB), h5 (940 MB and
-                    h0), h4 (470 MB and h0), h3 (235 MB and h0), h0 (alone) or h0-2bit (h0 at
-                    2 bits, 29 MB); the bigger the flip table, the faster. Default: the
+  --table SIZE      for --optimal: the flip table h6 (1.9 GB), h5 (972 MB), h4 (486 MB) or h3
+                    (243 MB), or h0 (59 MB) or h0-2bit (h0 at 2 bits, 29 MB); the bigger
+                    the table, the faster. Default: the
                     biggest flip table already in DIR (or the cache), else h6 with 6 GB of
                     memory available, h5 with 3 GB, else h4 (small, medium, large and huge
                     are read as h0-2bit, h0, h3 and h4)
@@ -64,9 +64,9 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
   --tables DIR      read tables written by 'cubehint tables' instead of building them:
                     DIR/phase1.bin (3x3; otherwise built, about 7 s, when a state is not solved
                     within 1.5 million nodes by the small tables, and always for --optimal) and,
-                    for --optimal, DIR/optimal-h0.bin or DIR/optimal-h0-2bit.bin (otherwise
-                    built, about 6 s) and DIR/optimal-hN.bin for a size with flip table hN
-                    (otherwise built, one to three minutes). Without --tables, tables built are
+                    for --optimal, DIR/optimal-hN.bin for a size with flip table hN (otherwise
+                    built, one to three minutes), or DIR/optimal-h0.bin or
+                    DIR/optimal-h0-2bit.bin (otherwise built, about 6 s). Without --tables, tables built are
                     kept for the next run in $CUBEHINT_CACHE, else $XDG_CACHE_HOME/cubehint, else
                     ~/.cache/cubehint (CUBEHINT_CACHE=off keeps nothing)
   --progress        for --optimal: print each finished depth to standard error, and at the
@@ -127,10 +127,10 @@ pub const TABLES_HELP: &str = "usage: cubehint tables --out DIR [--optimal [--ta
 Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin), the 3x3 two-phase pruning
 tables (two-phase.bin) and the exact phase-1 table (phase1.bin, 35 MB) in cubehint's table
 format; with --optimal, the optimal solver's tables instead: optimal-h0.bin (59 MB) and
-optimal-h0-2bit.bin (29 MB), the flip tables optimal-h3.bin (235 MB) and optimal-h4.bin
-(470 MB), or with --table SIZE only that size's (h5: optimal-h5.bin, 940 MB; h6:
-optimal-h6.bin, 1.9 GB; each with optimal-h0.bin), and phase1.bin, which the optimal search
-also reads. Files are written whole or not at all.";
+optimal-h0-2bit.bin (29 MB), the flip tables optimal-h3.bin (243 MB) and optimal-h4.bin
+(486 MB), or with --table SIZE only that size's (h5: optimal-h5.bin, 972 MB; h6:
+optimal-h6.bin, 1.9 GB; a flip table needs no h0 beside it), and phase1.bin, which the
+optimal search also reads. Files are written whole or not at all.";
 
 pub struct Args {
     pub items: Vec<String>,

@@ -3,6 +3,7 @@
 
 use crate::args::Args;
 use crate::cores;
+use cubehint::coord::h0_coords::H0Coords;
 use cubehint::native::{flip_table_threads, FileStore, ThreadedFlipSteps};
 use cubehint::tables::optimal::{FlipTableBuild, FlipTableReader, H0Steps, OptimalTables, TableSize, MAX_BITS};
 use cubehint::tables::phase1::{Phase1Build, Phase1Table};
@@ -124,8 +125,8 @@ pub fn cache_dir() -> Option<String> {
     }
 }
 
-/// The file of the h0 table for `size` (every flip-table size reads the 4-bit one beside its
-/// flip table), by the size's name.
+/// The file of the h0 table for `size` (h0 or h0-2bit; the flip-table sizes read none), by
+/// the size's name.
 pub fn h0_file(size: TableSize) -> String {
     let h0 = if size == TableSize::H0TwoBit { size } else { TableSize::H0 };
     format!("optimal-{}.bin", h0.name())
@@ -149,6 +150,18 @@ pub fn flip_file(bits: usize) -> String {
 /// there when `save`: the cache, where a bad copy is rebuilt rather than refused).
 pub fn load_optimal(size: TableSize, dir: Option<&str>, save: bool) -> Result<OptimalTables, String> {
     let exists = |name: &str| dir.is_some_and(|d| std::path::Path::new(&format!("{d}/{name}")).exists());
+    if let Some(bits) = size.flip_bits() {
+        // The flip table alone: its groups hold its fallback, so no h0 is read beside it.
+        let name = flip_file(bits);
+        if !exists(&name) {
+            eprintln!("cubehint: building the optimal solver's h{bits} table (a minute or two; one thread a core)");
+        }
+        let reader = FlipTableReader::new(bits).map_err(|e| e.to_string())?;
+        let c = H0Coords::generate();
+        let flip =
+            provide_in(dir, &name, Some(reader), || ThreadedFlipSteps::new(&c, bits, cores() as usize), save, true)?;
+        return Ok(OptimalTables::with_flip(c, flip));
+    }
     let name = match h0_file(size) {
         n if !exists(&n) && exists(legacy_h0_file(size)) => legacy_h0_file(size).to_string(),
         n => n,
@@ -157,19 +170,7 @@ pub fn load_optimal(size: TableSize, dir: Option<&str>, save: bool) -> Result<Op
         eprintln!("cubehint: building the optimal solver's h0 table (about 6 s)");
     }
     let reader = WholeReader::new(|b: &[u8]| OptimalTables::from_bytes(b, size));
-    let mut tables = provide_in(dir, &name, Some(reader), || H0Steps::new(size), save, true)?;
-    if let Some(bits) = size.flip_bits() {
-        let name = flip_file(bits);
-        if !exists(&name) {
-            eprintln!("cubehint: building the optimal solver's h{bits} table (a minute or two; one thread a core)");
-        }
-        let reader = FlipTableReader::new(bits).map_err(|e| e.to_string())?;
-        let c = &tables.coords;
-        let flip =
-            provide_in(dir, &name, Some(reader), || ThreadedFlipSteps::new(c, bits, cores() as usize), save, true)?;
-        tables.flip = Some(flip);
-    }
-    Ok(tables)
+    provide_in(dir, &name, Some(reader), || H0Steps::new(size), save, true)
 }
 
 /// The size `--table` names, if any.
@@ -218,20 +219,19 @@ pub fn tables(mut args: Args) -> Result<ExitCode, String> {
             Some(t) => vec![TableSize::parse(&t).ok_or(format!("--table is {SIZES}, not '{t}'"))?],
             None => vec![TableSize::H4, TableSize::H3, TableSize::H0, TableSize::H0TwoBit],
         };
-        // One h0 build serves every size: the two-bit form is made from the 4-bit one.
-        let h0 = OptimalTables::generate(TableSize::H0);
-        let mut written = Vec::new();
+        // One h0 build serves both h0 sizes: the two-bit form is made from the 4-bit one. The
+        // flip-table sizes write their flip table alone.
+        let coords = H0Coords::generate();
+        let mut h0 = None;
         for size in sizes {
-            let name = h0_file(size);
-            if !written.contains(&name) {
-                let bytes = if size == TableSize::H0TwoBit { h0.to_two_bit().to_bytes() } else { h0.to_bytes() };
-                write(&name, &[bytes.into()])?;
-                written.push(name);
-            }
             if let Some(bits) = size.flip_bits() {
-                let flip = flip_table_threads(FlipTableBuild::new(&h0.coords, bits), &h0.coords, cores() as usize);
+                let flip = flip_table_threads(FlipTableBuild::new(&coords, bits), &coords, cores() as usize);
                 write(&flip_file(bits), &flip.pieces())?;
+                continue;
             }
+            let h0 = h0.get_or_insert_with(|| OptimalTables::generate(TableSize::H0));
+            let bytes = if size == TableSize::H0TwoBit { h0.to_two_bit().to_bytes() } else { h0.to_bytes() };
+            write(&h0_file(size), &[bytes.expect("an h0 size").into()])?;
         }
         // The optimal search also reads the exact phase-1 table.
         write("phase1.bin", &[Phase1Table::generate(&TwoPhaseTables::generate()).to_bytes().into()])?;

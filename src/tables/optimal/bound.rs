@@ -1,5 +1,5 @@
-//! The optimal search's lower bound: the flip table where it knows more than "at most 8",
-//! else h0, and the corner table beside them (`docs/optimal.md`).
+//! The optimal search's lower bound: the flip table (with its groups' fallbacks) where there is
+//! one, else h0 and the corner table (`docs/optimal.md`).
 
 use super::corners::CornerTable;
 use super::flip_build::FlipTableBuild;
@@ -37,27 +37,43 @@ pub struct EntryKeys {
 }
 
 /// Every table of the optimal search read as one lower bound: h0 with the coordinates it is
-/// read through, the corner table, and a flip table where there is one.
+/// read through, the corner table, or a flip table (which needs no h0).
 pub struct OptimalTables {
     /// Coordinates, move tables and fallbacks.
     pub coords: H0Coords,
-    /// The corner table read beside it.
+    /// The corner table read beside h0.
     pub corners: CornerTable,
-    /// The h0 table.
+    /// The h0 table ([`H0Table::None`] beside a finished flip table).
     pub h0: H0Table,
-    /// The flip table (h3 to h6), read before h0 when present.
+    /// The flip table (h3 to h6), the whole bound when present ([`OptimalTables::set_flip`]).
     pub flip: Option<FlipTable>,
 }
 
 impl OptimalTables {
     /// Builds the tables of `size` in one go.
     pub fn generate(size: TableSize) -> OptimalTables {
-        let (coords, h0) = H0Build::new(H0Coords::generate()).finish(size);
-        let mut t = OptimalTables::new(coords, h0);
         if let Some(bits) = size.flip_bits() {
-            t.flip = Some(FlipTableBuild::new(&t.coords, bits).finish(&t.coords));
+            let coords = H0Coords::generate();
+            let flip = FlipTableBuild::new(&coords, bits).finish(&coords);
+            return OptimalTables::with_flip(coords, flip);
         }
+        let (coords, h0) = H0Build::new(H0Coords::generate()).finish(size);
+        OptimalTables::new(coords, h0)
+    }
+
+    /// A flip table read through `coords`, with no h0 (the flip table's groups hold its
+    /// fallback).
+    pub fn with_flip(coords: H0Coords, flip: FlipTable) -> OptimalTables {
+        let mut t = OptimalTables::new(coords, H0Table::None);
+        t.set_flip(flip);
         t
+    }
+
+    /// Puts `flip` in, and lets go of h0 (the near entries read while it built, or a whole h0):
+    /// beside a flip table no h0 is read.
+    pub fn set_flip(&mut self, flip: FlipTable) {
+        self.flip = Some(flip);
+        self.h0 = H0Table::None;
     }
 
     /// `h0` read through `coords`, with the corner table (built here, under a second) and no
@@ -66,15 +82,15 @@ impl OptimalTables {
         OptimalTables { coords, corners: CornerTable::generate(), h0, flip: None }
     }
 
-    /// Reads the h0 table of `size` written by [`OptimalTables::to_bytes`], with freshly built
-    /// coordinates.
+    /// Reads the h0 table of `size` (h0 or h0-2bit) written by [`OptimalTables::to_bytes`],
+    /// with freshly built coordinates.
     pub fn from_bytes(bytes: &[u8], size: TableSize) -> Result<OptimalTables, TableError> {
         let h0 = H0Table::from_bytes(bytes, size)?;
         Ok(OptimalTables::new(H0Coords::generate(), h0))
     }
 
-    /// The h0 table's bytes ([`H0Table::to_bytes`]).
-    pub fn to_bytes(&self) -> Vec<u8> {
+    /// The h0 table's bytes ([`H0Table::to_bytes`]): none beside a flip table.
+    pub fn to_bytes(&self) -> Option<Vec<u8>> {
         self.h0.to_bytes()
     }
 
@@ -98,10 +114,9 @@ impl OptimalTables {
         }
     }
 
-    /// The tables of a flip-table size from their flip table's build alone: `near`
-    /// ([`FlipTableBuild::take_near`]) in place of h0, which it equals wherever a flip table falls back
-    /// on h0 (a tenth of the time of an h0 build saved; the flip table is still to be added).
-    /// Without the flip table it is a weaker h0 (9 at most).
+    /// The tables of a flip-table size while its flip table builds: `near`
+    /// ([`FlipTableBuild::take_near`]) in place of h0, a weaker h0 (9 at most) to search with
+    /// meanwhile; [`OptimalTables::set_flip`] lets go of it.
     pub fn with_near(coords: H0Coords, near: NibbleTable) -> OptimalTables {
         assert_eq!(near.len(), N_H0);
         OptimalTables::new(coords, H0Table::Near(near))
@@ -125,9 +140,9 @@ impl OptimalTables {
         self.h0.bound(&self.coords, i, cocsep, mask)
     }
 
-    /// The h3 bound of a cube when the table is there and knows more than "at most 8"; else
-    /// the h0 bound (the exact distance to the target group with the 4-bit table). Half turns
-    /// applied before the cube change neither.
+    /// The flip table's bound of a cube where there is one; else the h0 bound (the exact
+    /// distance to the target group with the 4-bit table). Half turns applied before the cube
+    /// change neither.
     #[inline]
     pub fn coords_bound(&self, cube: &CubieCube) -> u32 {
         self.bound_at(self.bound_entry(cube))
@@ -160,18 +175,15 @@ impl OptimalTables {
     /// The bound read where `at` says: at most [`OptimalTables::most`].
     #[inline(always)]
     pub fn bound_at(&self, at: BoundEntry) -> u32 {
-        if let Some(flip) = &self.flip {
-            let code = flip.code(at.flip);
-            if code != 0 {
-                return (BASE + code) as u32;
-            }
+        match &self.flip {
+            Some(flip) => flip.bound(at.flip),
+            None => self.bound_row(at.row, at.cocsep, at.mask),
         }
-        self.bound_row(at.row, at.cocsep, at.mask)
     }
 
     /// The largest bound [`OptimalTables::bound_at`] gives: 11 with a flip table (h3 to h6),
-    /// whose 2-bit entries reach [`BASE`] + 3 (where one reads 0, "at most 8", h0 says no
-    /// more); `u32::MAX` (no limit assumed) with h0 alone. The search reads no entry where
+    /// whose 2-bit entries reach [`BASE`] + 3 (where one reads 0, "at most 8", its group's
+    /// fallback says no more); `u32::MAX` (no limit assumed) with h0 alone. The search reads no entry where
     /// `most` cannot prune; were an entry to say more, it would only prune less.
     pub fn most(&self) -> u32 {
         if self.flip.is_some() {
@@ -219,6 +231,6 @@ impl Build for H0Steps {
         OptimalTables::new(coords, h0)
     }
     fn pieces(table: &OptimalTables) -> Vec<Cow<'_, [u8]>> {
-        vec![table.to_bytes().into()]
+        vec![table.to_bytes().expect("an h0 size's table").into()]
     }
 }

@@ -13,12 +13,13 @@
 //! The walks can be split into shares (the page's workers) and run in parallel by a caller
 //! that has threads ([`FlipTableBuild::finish_with`]); the bytes are the same either way.
 
-use super::flip_table::{entries, entry_of, h11_values, index_by_class, FlipTable, MAX_BITS};
+use super::flip_table::{entries, entry_of, h11_values, index_by_class, FlipTable, MAX_BITS, NO_FALLBACK};
 use crate::coord::flips::FlipCoords;
 use crate::coord::h0::{N_ESEP, N_H0};
 use crate::coord::h0_coords::H0Coords;
 use crate::coord::N_MOVES;
 use crate::cube::CubieCube;
+use crate::tables::format::{fallback_byte, grouped_len, grouped_place, GROUP_BYTES};
 use crate::tables::huge_pages;
 use crate::tables::nibble::NibbleTable;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -146,7 +147,7 @@ const REGION_BITS: u32 = 26;
 
 impl FlipTableBuild {
     /// Starts a build of the table keeping `bits` (3 to [`MAX_BITS`]) flips (allocates the
-    /// table: 235 MB for h3, twice that for each further flip).
+    /// table: 243 MB for h3, twice that for each further flip).
     pub fn new(c: &H0Coords, bits: usize) -> FlipTableBuild {
         assert!((3..=MAX_BITS).contains(&bits), "h3 to h{MAX_BITS}");
         let flips = FlipCoords::generate();
@@ -162,9 +163,12 @@ impl FlipTableBuild {
             bits,
             flips,
             packed: {
-                let n = entries(bits).div_ceil(4) as usize;
+                // Every entry 3 until marked lower, every group's fallback "none reads 0".
+                let n = grouped_len(entries(bits));
                 let mut packed = huge_pages::with_capacity(n);
-                packed.resize(n, 0xff);
+                let mut group = [0xff; GROUP_BYTES];
+                group[GROUP_BYTES - 1] = NO_FALLBACK << 4 | 0x0f;
+                packed.extend(group.iter().cycle().take(n));
                 packed
             },
             map,
@@ -250,7 +254,8 @@ impl FlipTableBuild {
     }
 
     /// Lowers every entry in `bytes` (another share's [`FlipTableBuild::piece`] from `start`) to the
-    /// value there when that is less.
+    /// value there when that is less. The groups' fallbacks are the same in both (each build
+    /// makes the whole breadth-first part), and the least of two equal fields is either.
     pub fn merge(&mut self, start: usize, bytes: &[u8]) {
         let to = self.packed.get_mut(start..start + bytes.len()).expect("a piece of this table");
         let (mut a, mut b) = (to.chunks_exact_mut(8), bytes.chunks_exact(8));
@@ -298,13 +303,19 @@ impl FlipTableBuild {
                     // read the same rows of the move and symmetry tables.
                     self.frontier.sort_unstable();
                     (self.at, self.end) = self.range(self.share);
-                    // Everything within 8 moves reads 0; its h0 entry is as near as its nearest
-                    // value. The map is not needed after this (128 MB).
+                    // Everything within 8 moves reads 0, and its group's fallback is no more than
+                    // its distance (an entry's distance is its nearest value's); its h0 entry is
+                    // as near as its nearest value. The map is not needed after this (128 MB).
                     let mut near = NibbleTable::new(N_H0, SHORT_DEPTH + 1);
                     let map = std::mem::replace(&mut self.map, ShortMap { slots: Vec::new(), len: 0 });
                     for v in map.slots.into_iter().filter(|&v| v != 0) {
                         let (value, depth) = ((v & ((1 << 40) - 1)) - 1, (v >> 56) as u8);
-                        set_min(&mut self.packed, entry_of(value, self.bits), 0);
+                        let i = entry_of(value, self.bits);
+                        set_min(&mut self.packed, i, 0);
+                        let b = &mut self.packed[fallback_byte(i)];
+                        if depth < *b >> 4 {
+                            *b = *b & 0x0f | depth << 4;
+                        }
                         let row = (value >> 12) as usize;
                         if depth < near.get(row) {
                             near.set(row, depth);
@@ -387,10 +398,10 @@ fn min_fields(a: u64, b: u64) -> u64 {
     a & pick_a | b & !pick_a
 }
 
-/// Gives entry `i` of a packed table at most `v`.
+/// Gives entry `i` of a grouped table at most `v`.
 #[inline]
 fn set_min(packed: &mut [u8], i: u64, v: u8) {
-    let (b, sh) = ((i >> 2) as usize, (i & 3) << 1);
+    let (b, sh) = grouped_place(i);
     if v < packed[b] >> sh & 3 {
         packed[b] = packed[b] & !(3 << sh) | v << sh;
     }
@@ -399,7 +410,7 @@ fn set_min(packed: &mut [u8], i: u64, v: u8) {
 /// [`set_min`] on a table other threads write too.
 #[inline]
 fn set_min_atomic(packed: &[AtomicU8], i: u64, v: u8) {
-    let (b, sh) = ((i >> 2) as usize, (i & 3) << 1);
+    let (b, sh) = grouped_place(i);
     let _ = packed[b].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
         (v < old >> sh & 3).then_some(old & !(3 << sh) | v << sh)
     });

@@ -2,15 +2,17 @@
 //! to six edge slots ([`TRACKED`]), read after conjugating the cube by the symmetry that takes
 //! its corners to their class representative. Each entry holds the least distance of the 2^11
 //! / 2^bits "h11" values (every edge's flip) it merges, so it is still a lower bound. 2 bits per
-//! entry above [`BASE`]: 1, 2, 3 mean at least 9, 10, 11 moves; 0 means "at most 8", where the
-//! search reads h0. h3 is 235 MB; each further flip doubles it (h6 1.88 GB). Layout and bytes:
-//! `docs/tables.md`.
+//! entry above [`BASE`]: 1, 2, 3 mean at least 9, 10, 11 moves; 0 means "at most 8", and then
+//! the entry's group says how many: 62 entries share 16 bytes with a 4-bit fallback, the least
+//! distance of the group's entries that read 0 (9 where none does), so no second table is read.
+//! h3 is 243 MB; each further flip doubles it (h6 1.94 GB). Layout and bytes: `docs/tables.md`.
 
 use crate::coord::flips::{FlipCoords, TRACKED};
 use crate::coord::h0::{N_ESEP, N_H0};
 use crate::coord::h0_coords::H0Coords;
 use crate::error::TableError;
-use crate::tables::format::{self, Packed, KIND_OPTIMAL_H3, KIND_OPTIMAL_H4, KIND_OPTIMAL_H5, KIND_OPTIMAL_H6};
+use crate::tables::format::{self, fallback_byte, grouped_place, Packed};
+use crate::tables::format::{KIND_OPTIMAL_H3, KIND_OPTIMAL_H4, KIND_OPTIMAL_H5, KIND_OPTIMAL_H6};
 use crate::tables::huge_pages;
 use crate::tables::provision::TableReader;
 use std::borrow::Cow;
@@ -25,6 +27,8 @@ pub const N_H4: usize = N_H0 << 4;
 pub const MAX_BITS: usize = 6;
 /// A stored value `v > 0` means at least `BASE + v` moves.
 pub const BASE: u8 = 8;
+/// A group's fallback where none of its entries reads 0 (none is read then).
+pub const NO_FALLBACK: u8 = BASE + 1;
 
 /// The entry of a cube given by `cocsep`, `esep` and its flips in a table keeping `bits` (3
 /// to 6) flips.
@@ -99,10 +103,12 @@ fn kind(bits: usize) -> u32 {
     }
 }
 
-/// A flip table (h3 to h6): 2-bit entries above [`BASE`].
+/// A flip table (h3 to h6): 2-bit entries above [`BASE`], 62 to a 16-byte group with the
+/// group's fallback.
 #[derive(Clone)]
 pub struct FlipTable {
-    /// Four entries a byte, low bits first.
+    /// The groups: 62 entries, four a byte, low bits first, then the fallback in the top half of
+    /// the 16th byte ([`format::grouped_place`]).
     pub packed: Box<[u8]>,
     /// The flip tables it is read through.
     pub flips: FlipCoords,
@@ -127,7 +133,28 @@ impl FlipTable {
     /// The stored value (0..=3) of entry `i`.
     #[inline(always)]
     pub fn code(&self, i: u64) -> u8 {
-        (self.packed[(i >> 2) as usize] >> ((i & 3) << 1)) & 3
+        let (b, sh) = grouped_place(i);
+        (self.packed[b] >> sh) & 3
+    }
+
+    /// The fallback of entry `i`'s group: no more than the distance of any of its entries that
+    /// reads 0.
+    #[inline(always)]
+    pub fn fallback(&self, i: u64) -> u8 {
+        self.packed[fallback_byte(i)] >> 4
+    }
+
+    /// The lower bound entry `i` gives: [`BASE`] + its value, or its group's fallback where it
+    /// reads 0. Both in one 16-byte group: one read.
+    #[inline(always)]
+    pub fn bound(&self, i: u64) -> u32 {
+        let g = i / format::GROUP_ENTRIES;
+        let k = (i - g * format::GROUP_ENTRIES) as usize;
+        let group = &self.packed[g as usize * format::GROUP_BYTES..][..format::GROUP_BYTES];
+        match (group[k >> 2] >> ((k & 3) << 1)) & 3 {
+            0 => (group[format::GROUP_BYTES - 1] >> 4) as u32,
+            code => (BASE + code) as u32,
+        }
     }
 
     /// The table's bytes in the format of [`format`].
@@ -147,7 +174,7 @@ impl FlipTable {
     pub fn header(&self) -> Vec<u8> {
         let n = entries(self.bits);
         let p = Packed { bits: 2, base: BASE as u32, entries: n, bytes: &self.packed };
-        format::header_packed(kind(self.bits), &p, &format::distribution(&self.packed, n, 2))
+        format::header_packed(kind(self.bits), &p, &format::grouped_distribution(&self.packed, n))
     }
 
     /// Reads a table keeping `bits` flips written by [`FlipTable::to_bytes`].
@@ -157,9 +184,9 @@ impl FlipTable {
         r.finish()
     }
 
-    /// Counts of each stored value.
+    /// Counts of each stored value (0 to 3), then of each group's fallback `f` (at `4 + f`).
     pub fn distribution(&self) -> [u64; 16] {
-        format::distribution(&self.packed, entries(self.bits), 2)
+        format::grouped_distribution(&self.packed, entries(self.bits))
     }
 }
 
@@ -178,7 +205,7 @@ impl FlipTableReader {
         if !(3..=MAX_BITS).contains(&bits) {
             return Err(TableError::Header(format!("no h{bits} table here (h3 to h{MAX_BITS})")));
         }
-        let reader = format::PieceReader::new(kind(bits), entries(bits), 2);
+        let reader = format::PieceReader::grouped(kind(bits), entries(bits));
         let packed = huge_pages::with_capacity(reader.payload_len());
         Ok(FlipTableReader { reader, packed, bits })
     }

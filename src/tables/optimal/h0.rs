@@ -9,7 +9,8 @@
 //! | --- | --- | --- | --- |
 //! | exact (h0) | 4 | 58.8 MB | solved for the coordinate (distances capped at 15) |
 //! | two-bit (h0-2bit) | 2 | 29.4 MB | "at most base": fall back to corner-only and edge-only distances |
-//! | near | 4 | 58.8 MB | distances up to 8, then 9 for "9 or more": all a flip table needs |
+//! | near | 4 | 58.8 MB | distances up to 8, then 9 for "9 or more" (a flip table's build gives it on its way; searched while the rest builds, never kept) |
+//! | none | 0 | 0 | beside a finished flip table, whose groups hold their own fallback |
 
 use super::size::TableSize;
 use crate::coord::h0::{cocsep, esep, N_CORNER_CLASSES, N_ESEP, N_H0};
@@ -17,7 +18,7 @@ use crate::coord::h0_coords::H0Coords;
 use crate::coord::N_MOVES;
 use crate::cube::CubieCube;
 use crate::error::TableError;
-use crate::tables::format::{self, Packed, KIND_OPTIMAL_H0, KIND_OPTIMAL_H0_NEAR, KIND_OPTIMAL_H0_TWO_BIT};
+use crate::tables::format::{self, Packed, KIND_OPTIMAL_H0, KIND_OPTIMAL_H0_TWO_BIT};
 use crate::tables::nibble::NibbleTable;
 
 /// Marks entries the build has not reached.
@@ -35,9 +36,11 @@ pub enum H0Table {
         /// What a 0 stands for at most; a code `c > 0` means `base + c`.
         base: u8,
     },
-    /// Distances within 8 moves, 9 beyond ([`super::FlipTableBuild::take_near`]): enough
-    /// beside a flip table.
+    /// Distances within 8 moves, 9 beyond ([`super::FlipTableBuild::take_near`]): what the
+    /// page searches while the rest of a flip table builds. Not kept.
     Near(NibbleTable),
+    /// No entries: beside a flip table, which falls back on its groups' own minima. A bound of 0.
+    None,
 }
 
 impl H0Table {
@@ -47,6 +50,7 @@ impl H0Table {
     pub fn bound(&self, c: &H0Coords, i: usize, cocsep: usize, mask: u32) -> u32 {
         match self {
             H0Table::Exact(t) | H0Table::Near(t) => t.get(i) as u32,
+            H0Table::None => 0,
             H0Table::TwoBit { packed, base } => {
                 let code = (packed[i >> 2] >> ((i & 3) << 1)) & 3;
                 if code != 0 {
@@ -59,28 +63,33 @@ impl H0Table {
         }
     }
 
-    /// The table's bytes in the format of [`format`].
-    pub fn to_bytes(&self) -> Vec<u8> {
+    /// The table's bytes in the format of [`format`]: the exact and two-bit forms, which the
+    /// sizes h0 and h0-2bit keep (the others are kept by no one).
+    pub fn to_bytes(&self) -> Option<Vec<u8>> {
         match self {
-            H0Table::Exact(t) => format::to_bytes(KIND_OPTIMAL_H0, t),
-            H0Table::Near(t) => format::to_bytes(KIND_OPTIMAL_H0_NEAR, t),
+            H0Table::Exact(t) => Some(format::to_bytes(KIND_OPTIMAL_H0, t)),
+            H0Table::Near(_) | H0Table::None => None,
             H0Table::TwoBit { packed, base } => {
                 let p = Packed { bits: 2, base: *base as u32, entries: N_H0 as u64, bytes: packed };
-                format::to_bytes_packed(KIND_OPTIMAL_H0_TWO_BIT, &p, &format::distribution(packed, N_H0 as u64, 2))
+                Some(format::to_bytes_packed(
+                    KIND_OPTIMAL_H0_TWO_BIT,
+                    &p,
+                    &format::distribution(packed, N_H0 as u64, 2),
+                ))
             }
         }
     }
 
-    /// Reads the h0 table of `size` written by [`H0Table::to_bytes`]: beside a flip table the
-    /// near form does as well as the exact one, and either is taken.
+    /// Reads the h0 table of `size` written by [`H0Table::to_bytes`]. The sizes with a flip
+    /// table read none.
     pub fn from_bytes(bytes: &[u8], size: TableSize) -> Result<H0Table, TableError> {
         Ok(match size {
             TableSize::H0 => H0Table::Exact(format::from_bytes(bytes, KIND_OPTIMAL_H0, N_H0)?),
             TableSize::H3 | TableSize::H4 | TableSize::H5 | TableSize::H6 => {
-                match format::from_bytes(bytes, KIND_OPTIMAL_H0, N_H0) {
-                    Ok(t) => H0Table::Exact(t),
-                    Err(e) => H0Table::Near(format::from_bytes(bytes, KIND_OPTIMAL_H0_NEAR, N_H0).map_err(|_| e)?),
-                }
+                return Err(TableError::Header(format!(
+                    "the {} size reads no h0 table (its flip table holds its own fallback)",
+                    size.name()
+                )))
             }
             TableSize::H0TwoBit => {
                 let p = format::from_bytes_packed(bytes, KIND_OPTIMAL_H0_TWO_BIT, N_H0 as u64, 2)?;
@@ -94,6 +103,7 @@ impl H0Table {
         match self {
             H0Table::Exact(t) | H0Table::Near(t) => format::distribution(t.packed(), N_H0 as u64, 4),
             H0Table::TwoBit { packed, .. } => format::distribution(packed, N_H0 as u64, 2),
+            H0Table::None => [0; 16],
         }
     }
 
@@ -121,7 +131,7 @@ impl H0Table {
     /// The base of the two-bit form (0 for the others).
     pub fn base(&self) -> u8 {
         match self {
-            H0Table::Exact(_) | H0Table::Near(_) => 0,
+            H0Table::Exact(_) | H0Table::Near(_) | H0Table::None => 0,
             H0Table::TwoBit { base, .. } => *base,
         }
     }
