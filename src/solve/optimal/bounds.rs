@@ -157,13 +157,14 @@ impl OptimalSearch {
             cs2[k] = c.cmove(node.cocsep as usize, m);
             w2[k] = c.esym.move_mask(m, node.mask);
         }
-        let corners = &t.corners;
         // With h0 alone, the corner table first: what it prunes saves a read of the big table.
-        // h3 knows the corners' distance nearly always (on 16- and 17-move cubes the corner
-        // reads pruned a few percent of nodes and cost more time than they saved).
-        let corner_reads = t.flip.is_none();
+        // A flip table has none beside it: h3 knows the corners' distance nearly always (on 16-
+        // and 17-move cubes the corner reads pruned a few percent of nodes and cost more time
+        // than they saved).
+        let corners = t.corners.as_ref().filter(|_| t.flip.is_none());
+        let corner_reads = corners.is_some();
         let mut bound = [0u32; CHUNK];
-        if corner_reads {
+        if let Some(corners) = corners {
             for k in 0..n {
                 let perm = corners.pmove[parent(k).perm as usize * N_MOVES + cand[k].1 as usize];
                 bound[k] = corners.distance(perm as usize, cs2[k] % N_TWIST);
@@ -310,8 +311,8 @@ impl OptimalSearch {
             if bound[k] < left {
                 let node = parent(k);
                 let m = Move::ALL[cand[k].1 as usize];
-                let (cocsep, mask, perm) =
-                    (cs2[k] as u32, w2[k], corners.pmove[node.perm as usize * N_MOVES + m.index()]);
+                let perm = corners.map_or(0, |c| c.pmove[node.perm as usize * N_MOVES + m.index()]);
+                let (cocsep, mask) = (cs2[k] as u32, w2[k]);
                 let kid =
                     Kid { m, cocsep, mask, perm, flips: flips[k], inv_bound: inv_bound[k], inv: inv[k], axes: axes[k] };
                 out.push((cand[k].0, kid));

@@ -159,11 +159,16 @@ impl OptimalSearch {
     /// short solution at all it mostly finds it early, and a cube that needs more spends the
     /// budget in vain.
     ///
-    /// From [`SURE_DEPTH`] on, it gets the whole work so far, up to 250 million: a random cube
-    /// proven to need 18 moves needs exactly 18 about 19 times in 20, and the search of that last
-    /// depth can take several times the proof before it (on three of thirteen 18-move cubes the
-    /// two-phase search had not found one within 60 million nodes; given more it found two of
-    /// them); a share counts its own work times the number of shares, about the whole search's.
+    /// From [`SURE_DEPTH`] on, it gets half the work so far, up to 50 million: a random cube
+    /// proven to need 18 moves needs exactly 18 about 19 times in 20, and a two-phase node costs
+    /// about 2.4 of the search's. With the last depth's subtrees searched heaviest first, that
+    /// depth takes about what the proof before it took (with h6, 0.01 to 3.5 times, 12 random
+    /// 18-move cubes), so a try is worth at most about that: on those cubes the two-phase search
+    /// found an 18 within 0.02 to 35 million nodes on ten and none within 300 million on two,
+    /// and of the budgets tried (about the work so far, half of it, a quarter, an eighth, none)
+    /// half of it, capped where the successes end, took the least time in all (80 s against 102
+    /// s for the work so far and 101 s for none). A share counts its own work times the number
+    /// of shares, about the whole search's.
     /// In a shared search the other shares search the last depth meanwhile, so the larger budget
     /// needs a try that stops when one of them finds a solution
     /// ([`OptimalSearch::with_shared_cap`]); without one, a share would stay inside a try that can
@@ -198,7 +203,7 @@ impl OptimalSearch {
 /// ([`OptimalSearch::try_two_phase`]).
 fn two_phase_budget(want: u32, nodes: u64, shares: u32, can_stop: bool) -> u64 {
     if want >= SURE_DEPTH && (shares == 1 || can_stop) {
-        nodes.saturating_mul(shares as u64).clamp(1 << 12, 250_000_000)
+        (nodes.saturating_mul(shares as u64) / 2).clamp(1 << 12, 50_000_000)
     } else {
         (nodes / 4).clamp(1 << 12, 60_000_000)
     }
@@ -217,12 +222,12 @@ mod tests {
         assert_eq!(two_phase_budget(17, 40_000_000, 1, false), 10_000_000);
         assert_eq!(two_phase_budget(17, 40_000_000, 2, true), 10_000_000);
         assert_eq!(two_phase_budget(17, 500_000_000, 1, false), 60_000_000);
-        // From it: the whole search's work so far (a share's times the shares), up to 250
+        // From it: half the whole search's work so far (a share's times the shares), up to 50
         // million, where nothing waits for the try in vain.
-        assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000, 1, false), 100_000_000);
-        assert_eq!(two_phase_budget(SURE_DEPTH, 50_000_000, 2, true), 100_000_000);
-        assert_eq!(two_phase_budget(19, 400_000_000, 1, false), 250_000_000);
-        assert_eq!(two_phase_budget(19, u64::MAX, 4, true), 250_000_000);
+        assert_eq!(two_phase_budget(SURE_DEPTH, 60_000_000, 1, false), 30_000_000);
+        assert_eq!(two_phase_budget(SURE_DEPTH, 30_000_000, 2, true), 30_000_000);
+        assert_eq!(two_phase_budget(19, 400_000_000, 1, false), 50_000_000);
+        assert_eq!(two_phase_budget(19, u64::MAX, 4, true), 50_000_000);
         // A share whose try cannot be stopped keeps the smaller budget.
         assert_eq!(two_phase_budget(SURE_DEPTH, 100_000_000, 2, false), 25_000_000);
         assert_eq!(two_phase_budget(19, u64::MAX, 4, false), 60_000_000);

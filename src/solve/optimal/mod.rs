@@ -8,7 +8,7 @@
 //!
 //! Each time the proven bound rises, the two-phase search (when its tables are given) is asked
 //! for a solution of exactly that length, with a node budget of a quarter of the search's work
-//! so far (at most 60 million nodes; from 18 moves on, the whole work so far, at most 250
+//! so far (at most 60 million nodes; from 18 moves on, half the work so far, at most 50
 //! million): when it finds one, that solution is optimal and the slow last depth is skipped.
 //! [`OptimalSearch::step`] returns before each try, so that its caller can report the new
 //! bound first; in a shared search the try stops when another share finds a solution.

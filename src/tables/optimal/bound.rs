@@ -41,8 +41,8 @@ pub struct EntryKeys {
 pub struct OptimalTables {
     /// Coordinates, move tables and fallbacks.
     pub coords: H0Coords,
-    /// The corner table read beside h0.
-    pub corners: CornerTable,
+    /// The corner table read beside h0 (none beside a flip table).
+    pub corners: Option<CornerTable>,
     /// The h0 table ([`H0Table::None`] beside a finished flip table).
     pub h0: H0Table,
     /// The flip table (h3 to h6), the whole bound when present ([`OptimalTables::set_flip`]).
@@ -64,22 +64,21 @@ impl OptimalTables {
     /// A flip table read through `coords`, with no h0 (the flip table's groups hold its
     /// fallback).
     pub fn with_flip(coords: H0Coords, flip: FlipTable) -> OptimalTables {
-        let mut t = OptimalTables::new(coords, H0Table::None);
-        t.set_flip(flip);
-        t
+        OptimalTables { coords, corners: None, h0: H0Table::None, flip: Some(flip) }
     }
 
-    /// Puts `flip` in, and lets go of h0 (the near entries read while it built, or a whole h0):
-    /// beside a flip table no h0 is read.
+    /// Puts `flip` in, and lets go of h0 (the near entries read while it built, or a whole h0)
+    /// and the corner table: beside a flip table neither is read.
     pub fn set_flip(&mut self, flip: FlipTable) {
         self.flip = Some(flip);
         self.h0 = H0Table::None;
+        self.corners = None;
     }
 
     /// `h0` read through `coords`, with the corner table (built here, under a second) and no
     /// flip table yet.
     pub fn new(coords: H0Coords, h0: H0Table) -> OptimalTables {
-        OptimalTables { coords, corners: CornerTable::generate(), h0, flip: None }
+        OptimalTables { coords, corners: Some(CornerTable::generate()), h0, flip: None }
     }
 
     /// Reads the h0 table of `size` (h0 or h0-2bit) written by [`OptimalTables::to_bytes`],
@@ -193,10 +192,10 @@ impl OptimalTables {
         }
     }
 
-    /// The corner distance of a cube.
+    /// The corner distance of a cube (0 without the corner table).
     #[inline]
     pub fn corner_bound(&self, cube: &CubieCube) -> u32 {
-        self.corners.distance(perm_rank(&cube.cp), ori_rank(&cube.co, 3))
+        self.corners.as_ref().map_or(0, |c| c.distance(perm_rank(&cube.cp), ori_rank(&cube.co, 3)))
     }
 
     /// A lower bound for a cube: the h0 bound and the corner distance, whichever is larger.
