@@ -167,7 +167,7 @@ function loadHandedFlips(handed, solver) {
 }
 
 // The optimal solver's tables: from the cache when they check out, else built in slices with
-// progress and then cached (h3 is 243 MB, h4 486 MB, h5 971 MB: the browser may ask before
+// progress and then cached (h3 is 243 MB, h4 485 MB, h5 971 MB: the browser may ask before
 // keeping them). The h0 size's table is kept as 'optimal-large', h0-2bit's as 'optimal-small';
 // a flip table is all its size reads (its groups hold their own fallback). Its build gives the
 // h0 entries within 8 moves on its way, searched while the rest builds (quickOptimal), never

@@ -1,5 +1,5 @@
 // The page's optimal mode as a new visitor meets it: the default tables for the memory the device
-// reports (h6, 1.9 GB, at 16 GB and more, as this machine's Chromium reports; h4, 486 MB, at
+// reports (h6, 1.9 GB, at 16 GB and more, as this machine's Chromium reports; h4, 485 MB, at
 // 8 GB), built once with progress (by two workers on two cores,
 // each walking half; a short cube is answered from the h0 entries alone meanwhile), searched by a
 // worker a core; then kept for the next visit (the flip table as a file, the rest in IndexedDB),

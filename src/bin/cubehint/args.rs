@@ -53,7 +53,7 @@ solution, an empty line for a solved cube, or error[CODE]: message. Exits 1 if a
   --extra-nodes N   3x3: after the first solution, search N more nodes for shorter (default 0)
   --optimal         3x3: the shortest solution (IDA* over a flip table or h0; seconds to
                     minutes)
-  --table SIZE      for --optimal: the flip table h6 (1.9 GB), h5 (972 MB), h4 (486 MB) or h3
+  --table SIZE      for --optimal: the flip table h6 (1.9 GB), h5 (971 MB), h4 (485 MB) or h3
                     (243 MB), or h0 (59 MB) or h0-2bit (h0 at 2 bits, 29 MB); the bigger
                     the table, the faster. Default: the
                     biggest flip table already in DIR (or the cache), else h6 with 6 GB of
@@ -128,7 +128,7 @@ Writes the 2x2 distance tables (pocket-htm.bin, pocket-qtm.bin), the 3x3 two-pha
 tables (two-phase.bin) and the exact phase-1 table (phase1.bin, 35 MB) in cubehint's table
 format; with --optimal, the optimal solver's tables instead: optimal-h0.bin (59 MB) and
 optimal-h0-2bit.bin (29 MB), the flip tables optimal-h3.bin (243 MB) and optimal-h4.bin
-(486 MB), or with --table SIZE only that size's (h5: optimal-h5.bin, 972 MB; h6:
+(485 MB), or with --table SIZE only that size's (h5: optimal-h5.bin, 971 MB; h6:
 optimal-h6.bin, 1.9 GB; a flip table needs no h0 beside it), and phase1.bin, which the
 optimal search also reads. Files are written whole or not at all.";
 
