@@ -143,63 +143,49 @@ impl OptimalSolver {
     /// way in (`ready_h0` from then on), searched while the rest builds (`start_early`); the
     /// finished flip table needs no h0, and they are let go.
     pub fn build_step(&mut self) -> f64 {
-        if let (None, Some(bits)) = (&self.tables, self.size.flip_bits()) {
-            let Some(build) = self.flip_build.as_mut() else {
-                let coords = H0Coords::generate();
-                let mut build = FlipTableBuild::new(&coords, bits);
-                build.share(self.share.0, self.share.1);
-                self.flip_build = Some(build);
-                self.coords = Some(coords);
-                return 0.01;
-            };
-            let coords = self.coords.as_ref().expect("kept for the build");
-            build.step(coords, 3000);
-            let done = build.progress().min(0.999);
-            if let Some(near) = build.take_near() {
-                let coords = self.coords.take().expect("kept for the build");
-                self.tables = Some(OptimalTables::with_near(coords, near));
-            }
-            return done;
-        }
-        // The share of the work that was h0's: all of it for the sizes without a flip table,
-        // none when the flip table's build gave the near entries.
-        let h0_share = match (&self.tables, self.size.flip_bits()) {
-            (_, None) => 1.0,
-            (Some(t), _) if t.is_near() => 0.0,
-            _ => 0.1,
-        };
-        if self.tables.is_none() {
-            // The h0 build the CLI provisions too (`tables::provision::Build`), a step at a time.
-            let Some(build) = self.build.as_mut() else {
-                self.build = Some(H0Steps::new(self.size));
-                return 0.01 * h0_share;
-            };
-            if build.step() {
-                return (0.01 + 0.98 * build.fraction()) * h0_share;
-            }
-            self.tables = self.build.take().map(Build::finish);
-            return h0_share.min(0.999);
-        }
         if self.ready() {
             return 1.0;
         }
-        let tables = self.tables.as_mut().expect("h0 is there");
+        if let Some(bits) = self.size.flip_bits() {
+            return self.flip_step(bits);
+        }
+        // The h0 build the CLI provisions too (`tables::provision::Build`), a step at a time.
+        let Some(build) = self.build.as_mut() else {
+            self.build = Some(H0Steps::new(self.size));
+            return 0.01;
+        };
+        if build.step() {
+            return 0.01 + 0.98 * build.fraction();
+        }
+        self.tables = self.build.take().map(Build::finish);
+        0.999
+    }
+
+    /// [`OptimalSolver::build_step`] for a flip table keeping `bits` flips.
+    fn flip_step(&mut self, bits: usize) -> f64 {
         let Some(build) = self.flip_build.as_mut() else {
-            let bits = self.size.flip_bits().expect("only the large and huge sizes get here");
-            let mut build = FlipTableBuild::new(&tables.coords, bits);
+            let coords = H0Coords::generate();
+            let mut build = FlipTableBuild::new(&coords, bits);
             build.share(self.share.0, self.share.1);
             self.flip_build = Some(build);
-            return h0_share;
+            self.coords = Some(coords);
+            return 0.01;
         };
-        let more = build.step(&tables.coords, 3000);
-        // Beside a loaded h0 table the near entries are not needed.
-        drop(build.take_near());
+        // The coordinates are the build's until the near entries come, then the tables'.
+        let coords = self.tables.as_ref().map(|t| &t.coords).or(self.coords.as_ref());
+        let more = build.step(coords.expect("kept for the build"), 3000);
+        if let Some(near) = build.take_near() {
+            let coords = self.coords.take().expect("kept for the build");
+            self.tables = Some(OptimalTables::with_near(coords, near));
+        }
         if more || !build.whole() {
             // A share waits for the others' (`merge_build_piece`, `build_merged`).
-            return h0_share + (1.0 - h0_share) * build.progress().min(0.999);
+            return build.progress().min(0.999);
         }
         let build = self.flip_build.take().expect("a build");
-        tables.set_flip(build.finish(&tables.coords));
+        let tables = self.tables.as_mut().expect("the near entries came a tenth of the way in");
+        let flip = build.finish(&tables.coords);
+        tables.set_flip(flip);
         self.flip_header_bytes = None;
         1.0
     }

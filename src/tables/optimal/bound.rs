@@ -121,11 +121,6 @@ impl OptimalTables {
         OptimalTables::new(coords, H0Table::Near(near))
     }
 
-    /// Whether the h0 part is [`OptimalTables::with_near`]'s (h0 within 8 moves only).
-    pub fn is_near(&self) -> bool {
-        matches!(self.h0, H0Table::Near(_))
-    }
-
     /// A lower bound on the moves that solve a cube with these coordinates.
     #[inline(always)]
     pub fn bound(&self, cocsep: usize, esep: usize) -> u32 {

@@ -1,20 +1,20 @@
 //! Which tables the optimal solver reads, named h0 to h6 everywhere (code, CLI, page, address).
 
-/// The optimal solver's table sets: h0 alone (2 or 4 bits an entry), or the 4-bit h0 with a
-/// flip table h3 to h6 beside it. Sizes and the trade-off are in `docs/tables.md`.
+/// The optimal solver's table sets: h0 alone (2 or 4 bits an entry), or a flip table h3 to h6
+/// alone. Sizes and the trade-off are in `docs/tables.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableSize {
     /// h0 at 2 bits per entry, 29.4 MB.
     H0TwoBit,
     /// h0 at 4 bits per entry, 58.8 MB.
     H0,
-    /// h0 and the h3 flip table (235.1 MB).
+    /// The h3 flip table (242.7 MB), with its groups' fallbacks: no h0 beside it.
     H3,
-    /// h0 and the h4 flip table (470.3 MB).
+    /// The h4 flip table (485.4 MB).
     H4,
-    /// h0 and the h5 flip table (940.5 MB).
+    /// The h5 flip table (970.9 MB).
     H5,
-    /// h0 and the h6 flip table (1.88 GB; not on wasm32, whose indices have 32 bits).
+    /// The h6 flip table (1.94 GB; its entries are numbered in a u64, its bytes fit wasm32).
     H6,
 }
 
@@ -48,7 +48,7 @@ impl TableSize {
         }
     }
 
-    /// The edge flips kept by the flip table read beside h0 (3 for h3 and so on), if any.
+    /// The edge flips kept by the size's flip table (3 for h3 and so on), if any.
     pub fn flip_bits(self) -> Option<usize> {
         match self {
             TableSize::H0TwoBit | TableSize::H0 => None,
