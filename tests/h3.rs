@@ -284,21 +284,28 @@ fn h3_and_h4_bytes_round_trip_and_damage_is_refused() {
     }
 }
 
-#[test]
-#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
-fn optimal_lengths_are_the_same_with_h3_and_h4() {
+/// For a cube of each of `lengths` random moves: h3's and h4's searches solve it in as many
+/// moves as h0's.
+fn same_lengths(rng: &mut Rng, lengths: &[usize], tp: &TwoPhaseTables) {
     let (medium, large, huge) = tables();
-    let tp = TwoPhaseTables::generate();
-    let mut rng = Rng::new(23);
-    for n in [9, 10, 11, 12, 13, 14] {
-        let cube = CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL));
-        let a = solve_optimal(&cube, medium, Some(&tp), None, &mut |_| false).unwrap();
+    for &n in lengths {
+        let cube = CubieCube::from_moves(&random_moves(rng, n, &Face::ALL));
+        let a = solve_optimal(&cube, medium, Some(tp), None, &mut |_| false).unwrap();
         for t in [large, huge] {
-            let b = solve_optimal(&cube, t, Some(&tp), None, &mut |_| false).unwrap();
+            let b = solve_optimal(&cube, t, Some(tp), None, &mut |_| false).unwrap();
             assert!(cube.apply_moves(&b).is_solved());
             assert_eq!(a.len(), b.len(), "{n} random moves");
         }
     }
+}
+
+#[test]
+#[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
+fn optimal_lengths_are_the_same_with_h3_and_h4() {
+    let (_, large, huge) = tables();
+    let tp = TwoPhaseTables::generate();
+    let mut rng = Rng::new(23);
+    same_lengths(&mut rng, &[9, 10, 11, 12, 13, 14], &tp);
     // Two of the benchmark's cubes, 16 moves optimal (as the h0 table alone also finds).
     for cube in bench_cubes(4) {
         for t in [large, huge] {
@@ -353,15 +360,7 @@ fn within_8_moves_the_fallback_is_a_lower_bound() {
     assert!(exact * 2 > cubes, "the fallback as long as the solution on {exact} of {cubes}");
     // The searches over them find those lengths.
     let tp = TwoPhaseTables::generate();
-    for n in [3, 5, 7, 8] {
-        let cube = CubieCube::from_moves(&random_moves(&mut rng, n, &Face::ALL));
-        let a = solve_optimal(&cube, medium, Some(&tp), None, &mut |_| false).unwrap();
-        for t in [large, huge] {
-            let b = solve_optimal(&cube, t, Some(&tp), None, &mut |_| false).unwrap();
-            assert!(cube.apply_moves(&b).is_solved());
-            assert_eq!(a.len(), b.len(), "{n} random moves");
-        }
-    }
+    same_lengths(&mut rng, &[3, 5, 7, 8], &tp);
 }
 
 #[test]
