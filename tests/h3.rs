@@ -121,9 +121,31 @@ fn each_groups_fallback_is_at_most_8_and_no_less_than_h0_gives() {
             let i = rng.next_u64() % n;
             assert_eq!(plain[(i / 4) as usize] >> (i % 4 * 2) & 3, table.code(i), "entry {i} in plain order");
         }
+        // The search reads 64 entries at a time (`FlipTable::bounds`): each bound as the entry's
+        // code and its group's fallback say, for random entries and for entries at 0 (rare at
+        // random), in batches of every length up to 64.
+        let read_in_batches = |entries: &[u64]| {
+            let (mut bytes, mut got) = ([0u16; 64], [0u32; 64]);
+            for (b, batch) in entries.chunks(64).enumerate() {
+                let batch = &batch[..batch.len() - b % batch.len()];
+                table.bounds(batch, &mut bytes, &mut got);
+                for (&i, &bound) in batch.iter().zip(&got) {
+                    let want = match table.code(i) {
+                        0 => table.fallback(i) as u32,
+                        code => (BASE + code) as u32,
+                    };
+                    assert_eq!((bound, table.bound(i)), (want, want), "entry {i}");
+                }
+            }
+        };
+        read_in_batches(&(0..100_000).map(|_| rng.next_u64() % n).collect::<Vec<_>>());
+        let mut at_zero = Vec::new();
         let mut tighter = 0u64;
         for g in 0..n.div_ceil(GROUP_ENTRIES) {
             let first = g * GROUP_ENTRIES;
+            if g % 97 == 0 {
+                at_zero.extend((first..(first + GROUP_ENTRIES).min(n)).filter(|&i| table.code(i) == 0));
+            }
             let zeros = (first..(first + GROUP_ENTRIES).min(n)).filter(|&i| table.code(i) == 0);
             let least_h0 = zeros.map(|i| near.get((i >> bits) as usize)).min();
             let f = table.fallback(first);
@@ -136,6 +158,8 @@ fn each_groups_fallback_is_at_most_8_and_no_less_than_h0_gives() {
             }
         }
         assert!(tighter > 0, "h{bits}: no group's fallback above h0's");
+        assert!(at_zero.len() > 10_000, "h{bits}: {} entries at 0 sampled", at_zero.len());
+        read_in_batches(&at_zero);
     }
 }
 

@@ -181,6 +181,8 @@ impl OptimalSearch {
             }
         }
         let mut keys = [EntryKeys::default(); CHUNK];
+        // A flip table's entries and the bytes read for them ([`FlipTable::bounds`]).
+        let (mut entries, mut reads) = ([0u64; CHUNK], [0u16; CHUNK]);
         let mut at = [BoundEntry::default(); CHUNK];
         // The children that pass, in order: the passes that follow read only theirs.
         let mut live = [0u8; CHUNK];
@@ -196,20 +198,33 @@ impl OptimalSearch {
             for k in 0..n {
                 keys[k] = t.keys(cs2[k], w2[k]);
             }
-            for k in 0..n {
-                if bound[k] < left {
-                    at[k] = t.entry_at(keys[k], cs2[k], flips[k]);
+            if let Some(f) = &t.flip {
+                // No corner bound beside it: every child's entry is read.
+                for k in 0..n {
+                    entries[k] = t.entry_at(keys[k], cs2[k], flips[k]).flip_entry();
                 }
-            }
-            for k in 0..n {
-                if bound[k] < left {
-                    bound[k] = t.bound_at(at[k]);
+                f.bounds(&entries[..n], &mut reads, &mut bound);
+                for k in 0..n {
+                    live[nl] = k as u8;
+                    nl += (bound[k] < left) as usize;
+                    spare[k] = bound[k] > left;
+                }
+            } else {
+                for k in 0..n {
                     if bound[k] < left {
-                        live[nl] = k as u8;
-                        nl += 1;
+                        at[k] = t.entry_at(keys[k], cs2[k], flips[k]);
                     }
                 }
-                spare[k] = bound[k] > left;
+                for k in 0..n {
+                    if bound[k] < left {
+                        bound[k] = t.bound_at(at[k]);
+                        if bound[k] < left {
+                            live[nl] = k as u8;
+                            nl += 1;
+                        }
+                    }
+                    spare[k] = bound[k] > left;
+                }
             }
         }
         // Then the inverse, before the phase-1 bounds (h0 alone): one table read a child where
@@ -237,17 +252,37 @@ impl OptimalSearch {
             }
         }
         if inv_reads {
+            // The inverse bounds read, in `read[..nr]` (as [`FlipTable::bounds`] wants them) or
+            // one by one with h0 alone.
+            let (mut read, mut nr) = ([0u8; CHUNK], 0);
             for &k in &live[..nl] {
                 let k = k as usize;
                 if !inherits(k) {
                     let (cs, fl) = coords[k];
                     at[k] = t.entry_at(keys[k], cs, fl);
+                    entries[nr] = at[k].flip_entry();
+                    read[nr] = k as u8;
+                    nr += 1;
+                }
+            }
+            let mut read_bound = [NOT_READ as u32; CHUNK];
+            if let Some(f) = &t.flip {
+                let mut got = [0u32; CHUNK];
+                f.bounds(&entries[..nr], &mut reads, &mut got);
+                for j in 0..nr {
+                    read_bound[read[j] as usize] = got[j];
                 }
             }
             let mut kept = 0;
             for i in 0..nl {
                 let k = live[i] as usize;
-                let b = if inherits(k) { parent(k).inv_bound as u32 } else { t.bound_at(at[k]) };
+                let b = if inherits(k) {
+                    parent(k).inv_bound as u32
+                } else if t.flip.is_some() {
+                    read_bound[k]
+                } else {
+                    t.bound_at(at[k])
+                };
                 debug_assert!(!inherits(k) || b == t.coords_bound(&inv[k].to_cubie()), "a half turn's inverse bound");
                 inv_bound[k] = b as u8;
                 if b >= left {

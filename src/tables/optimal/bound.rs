@@ -27,6 +27,14 @@ pub struct BoundEntry {
     flip: u64,
 }
 
+impl BoundEntry {
+    /// The flip table's entry (`u64::MAX` with h0 alone).
+    #[inline(always)]
+    pub fn flip_entry(&self) -> u64 {
+        self.flip
+    }
+}
+
 /// What an entry is computed from: the corner class and symmetry (`class_sym`, in a table too
 /// big for the cache: read for several cubes in a row, [`OptimalTables::keys`], their misses
 /// overlap) and the edge slices' slots ([`EsepConj::mask`](crate::coord::esep_conj::EsepConj::mask)).
