@@ -2,6 +2,7 @@
 // checkout's folder) in headless Chromium, through that project's own worker: its table built,
 // then each scramble solved on one thread, timed from the page as our bench-optimal-browser.mjs
 // times ours. Run both one after the other on the same machine to compare.
+// Each state's nodes by depth as its log gives them, to set beside `cubehint bench optimal`'s.
 // usage: node tools/bench-cube48opt.mjs --dir CHECKOUT --states FILE [--solver cube48opt3] [--threads 1]
 //   FILE: one state a line, "scramble<TAB>facelets" as `cubehint scramble 3x3 --facelets` prints
 //   (cube48opt reads the scramble; our bench reads the facelets).
@@ -49,7 +50,7 @@ try {
     for (const scramble of scrambles) {
       log.length = 0;
       const t = performance.now();
-      const done = await ask({ cmd: 'start solve', scramble, n_threads: threads, n_group: 1, debug: 1 });
+      const done = await ask({ cmd: 'start solve', scramble, n_threads: threads, n_group: 1, debug: 3 });
       states.push({ ms: performance.now() - t, code: done.code, log: log.slice() });
     }
     return { tableMs, tableSize: chosen.table_size, isolated: crossOriginIsolated, states };
@@ -60,6 +61,10 @@ try {
     const end = s.log.map((l) => l.match(/finished in (\d+), (\d+)\/(\d+) node/)).find(Boolean);
     const what = end ? `${end[1]} moves, ${(Number(end[2]) / 1e6).toFixed(1)}M nodes` : 'no summary line';
     console.log(`state ${i + 1}: ${what} in ${(s.ms / 1000).toFixed(2)} s${s.code ? ` (code ${s.code})` : ''}`);
+    // At debug level 3 it logs each depth's own nodes: "searching depth 16...21690415/33 node(s)"
+    // (some with "heuris=.../..." between); the depths before the first it counts are left out.
+    const depths = [...s.log.join('\n').matchAll(/searching depth (\d+)\.\.\.(?:heuris=[^.]*\.\.\.)?(\d+)\/\d+ node/g)];
+    if (depths.length) console.log(`  nodes by depth: ${depths.map((d) => `depth ${d[1]}: ${d[2]}`).join(', ')}`);
     if (args.includes('--log')) s.log.forEach((l) => console.log(`  ${l}`));
   });
   const t = r.states.map((s) => s.ms).sort((a, b) => a - b);
