@@ -43,6 +43,11 @@ impl NibbleTable {
     pub fn packed(&self) -> &[u8] {
         &self.packed
     }
+    /// The byte that holds entry `index` (and its neighbour).
+    #[inline(always)]
+    pub fn byte(&self, index: usize) -> u8 {
+        self.packed[index >> 1]
+    }
     /// Entry `index`.
     #[inline(always)]
     pub fn get(&self, index: usize) -> u8 {

@@ -210,19 +210,24 @@ impl OptimalSearch {
                     spare[k] = bound[k] > left;
                 }
             } else {
+                // h0 alone: the entries of the children the corners let by, read in a pass of
+                // their own too.
+                let (mut which, mut nr) = ([0u8; CHUNK], 0);
                 for k in 0..n {
                     if bound[k] < left {
-                        at[k] = t.entry_at(keys[k], cs2[k], flips[k]);
+                        at[nr] = t.entry_at(keys[k], cs2[k], flips[k]);
+                        which[nr] = k as u8;
+                        nr += 1;
                     }
                 }
+                let (mut bytes, mut got) = ([0u8; CHUNK], [0u32; CHUNK]);
+                t.h0_bounds_at(&at[..nr], &mut bytes, &mut got);
+                for j in 0..nr {
+                    bound[which[j] as usize] = got[j];
+                }
                 for k in 0..n {
-                    if bound[k] < left {
-                        bound[k] = t.bound_at(at[k]);
-                        if bound[k] < left {
-                            live[nl] = k as u8;
-                            nl += 1;
-                        }
-                    }
+                    live[nl] = k as u8;
+                    nl += (bound[k] < left) as usize;
                     spare[k] = bound[k] > left;
                 }
             }
@@ -252,8 +257,9 @@ impl OptimalSearch {
             }
         }
         if inv_reads {
-            // The inverse bounds read, in `read[..nr]` (as [`FlipTable::bounds`] wants them) or
-            // one by one with h0 alone.
+            // The inverse entries to read (`read[..nr]`, the children they are for), read in a
+            // pass of their own ([`FlipTable::bounds`], or with h0 alone
+            // [`OptimalTables::h0_bounds_at`]).
             let (mut read, mut nr) = ([0u8; CHUNK], 0);
             for &k in &live[..nl] {
                 let k = k as usize;
@@ -265,24 +271,24 @@ impl OptimalSearch {
                     nr += 1;
                 }
             }
-            let mut read_bound = [NOT_READ as u32; CHUNK];
+            let mut got = [0u32; CHUNK];
             if let Some(f) = &t.flip {
-                let mut got = [0u32; CHUNK];
                 f.bounds(&entries[..nr], &mut reads, &mut got);
+            } else {
+                let mut gathered = [BoundEntry::default(); CHUNK];
                 for j in 0..nr {
-                    read_bound[read[j] as usize] = got[j];
+                    gathered[j] = at[read[j] as usize];
                 }
+                t.h0_bounds_at(&gathered[..nr], &mut [0u8; CHUNK], &mut got);
+            }
+            let mut read_bound = [NOT_READ as u32; CHUNK];
+            for j in 0..nr {
+                read_bound[read[j] as usize] = got[j];
             }
             let mut kept = 0;
             for i in 0..nl {
                 let k = live[i] as usize;
-                let b = if inherits(k) {
-                    parent(k).inv_bound as u32
-                } else if t.flip.is_some() {
-                    read_bound[k]
-                } else {
-                    t.bound_at(at[k])
-                };
+                let b = if inherits(k) { parent(k).inv_bound as u32 } else { read_bound[k] };
                 debug_assert!(!inherits(k) || b == t.coords_bound(&inv[k].to_cubie()), "a half turn's inverse bound");
                 inv_bound[k] = b as u8;
                 if b >= left {

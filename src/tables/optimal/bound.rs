@@ -183,6 +183,22 @@ impl OptimalTables {
         }
     }
 
+    /// [`OptimalTables::bound_at`] of every entry of `at` with h0 alone (no flip table), into
+    /// `bounds`. The table's bytes are read first, in a pass with no branch on what they hold,
+    /// so that their cache misses overlap; then the bounds from them (as
+    /// [`FlipTable::bounds`] does a flip table's).
+    #[inline(always)]
+    pub fn h0_bounds_at(&self, at: &[BoundEntry], bytes: &mut [u8], bounds: &mut [u32]) {
+        debug_assert!(self.flip.is_none(), "h0 alone");
+        let (bytes, bounds) = (&mut bytes[..at.len()], &mut bounds[..at.len()]);
+        for (e, b) in at.iter().zip(bytes.iter_mut()) {
+            *b = self.h0.byte_of(e.row);
+        }
+        for ((e, &b), bound) in at.iter().zip(bytes.iter()).zip(bounds.iter_mut()) {
+            *bound = self.h0.bound_in(b, &self.coords, e.row, e.cocsep, e.mask);
+        }
+    }
+
     /// The largest bound [`OptimalTables::bound_at`] gives: 11 with a flip table (h3 to h6),
     /// whose 2-bit entries reach [`BASE`] + 3 (where one reads 0, "at most 8", its group's
     /// fallback says no more); `u32::MAX` (no limit assumed) with h0 alone. The search reads no entry where

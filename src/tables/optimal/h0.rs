@@ -48,18 +48,30 @@ impl H0Table {
     /// `mask`; the two-bit form falls back on the corner-only and edge-only distances of `c`.
     #[inline(always)]
     pub fn bound(&self, c: &H0Coords, i: usize, cocsep: usize, mask: u32) -> u32 {
+        self.bound_in(self.byte_of(i), c, i, cocsep, mask)
+    }
+
+    /// The byte that holds entry `i` (0 with no entries): read for many entries first
+    /// ([`super::OptimalTables::h0_bounds_at`]), then given to [`H0Table::bound_in`].
+    #[inline(always)]
+    pub fn byte_of(&self, i: usize) -> u8 {
         match self {
-            H0Table::Exact(t) | H0Table::Near(t) => t.get(i) as u32,
+            H0Table::Exact(t) | H0Table::Near(t) => t.byte(i),
+            H0Table::TwoBit { packed, .. } => packed[i >> 2],
             H0Table::None => 0,
-            H0Table::TwoBit { packed, base } => {
-                let code = (packed[i >> 2] >> ((i & 3) << 1)) & 3;
-                if code != 0 {
-                    (base + code) as u32
-                } else {
-                    let esep = c.esym.esep_of(mask);
-                    c.cdist[cocsep].max(c.edist[esep]).min(*base) as u32
-                }
-            }
+        }
+    }
+
+    /// [`H0Table::bound`] from the byte [`H0Table::byte_of`] read.
+    #[inline(always)]
+    pub fn bound_in(&self, byte: u8, c: &H0Coords, i: usize, cocsep: usize, mask: u32) -> u32 {
+        match self {
+            H0Table::Exact(_) | H0Table::Near(_) => (byte >> ((i & 1) << 2) & 15) as u32,
+            H0Table::None => 0,
+            H0Table::TwoBit { base, .. } => match byte >> ((i & 3) << 1) & 3 {
+                0 => c.cdist[cocsep].max(c.edist[c.esym.esep_of(mask)]).min(*base) as u32,
+                code => (base + code) as u32,
+            },
         }
     }
 
