@@ -204,11 +204,6 @@ impl OptimalSearch {
                     entries[k] = t.entry_at(keys[k], cs2[k], flips[k]).flip_entry();
                 }
                 f.bounds(&entries[..n], &mut reads, &mut bound);
-                for k in 0..n {
-                    live[nl] = k as u8;
-                    nl += (bound[k] < left) as usize;
-                    spare[k] = bound[k] > left;
-                }
             } else {
                 // h0 alone: the entries of the children the corners let by, read in a pass of
                 // their own too.
@@ -225,11 +220,11 @@ impl OptimalSearch {
                 for j in 0..nr {
                     bound[which[j] as usize] = got[j];
                 }
-                for k in 0..n {
-                    live[nl] = k as u8;
-                    nl += (bound[k] < left) as usize;
-                    spare[k] = bound[k] > left;
-                }
+            }
+            for k in 0..n {
+                live[nl] = k as u8;
+                nl += (bound[k] < left) as usize;
+                spare[k] = bound[k] > left;
             }
         }
         // Then the inverse, before the phase-1 bounds (h0 alone): one table read a child where
@@ -265,8 +260,8 @@ impl OptimalSearch {
                 let k = k as usize;
                 if !inherits(k) {
                     let (cs, fl) = coords[k];
-                    at[k] = t.entry_at(keys[k], cs, fl);
-                    entries[nr] = at[k].flip_entry();
+                    at[nr] = t.entry_at(keys[k], cs, fl);
+                    entries[nr] = at[nr].flip_entry();
                     read[nr] = k as u8;
                     nr += 1;
                 }
@@ -275,11 +270,7 @@ impl OptimalSearch {
             if let Some(f) = &t.flip {
                 f.bounds(&entries[..nr], &mut reads, &mut got);
             } else {
-                let mut gathered = [BoundEntry::default(); CHUNK];
-                for j in 0..nr {
-                    gathered[j] = at[read[j] as usize];
-                }
-                t.h0_bounds_at(&gathered[..nr], &mut [0u8; CHUNK], &mut got);
+                t.h0_bounds_at(&at[..nr], &mut [0u8; CHUNK], &mut got);
             }
             let mut read_bound = [NOT_READ as u32; CHUNK];
             for j in 0..nr {
