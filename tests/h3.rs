@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{bench_cubes, check_flip_entries, plain_codes, random_moves};
+use common::{bench_cubes, check_flip_entries, phase1_bounds_at, plain_codes, random_moves, two_phase_with_phase1};
 use cubehint::coord::h0::N_H0;
 use cubehint::cube::{parse_moves, CubieCube, Face};
 use cubehint::native::{flip_table_threads, read_flip_table};
@@ -229,23 +229,9 @@ fn h3_and_h4_are_lower_bounds_that_know_more_than_h0() {
 #[test]
 #[ignore = "builds h3 and h4 (about 4 GB, two minutes): ./build.sh test runs it"]
 fn phase1_bounds_stay_only_where_they_cut_enough() {
-    use cubehint::tables::phase1::Phase1Build;
     let huge = &tables().2;
-    let mut tp = TwoPhaseTables::generate();
-    let mut build = Phase1Build::new(&tp);
-    while build.step(5_000) {}
-    tp.phase1 = Some(build.finish());
-    // Searches `cube` until it has begun the search of `depth` moves.
-    let bounds_at = |cube: &CubieCube, depth: u32| {
-        let mut s = OptimalSearch::new(cube, None);
-        while s.progress().lower_bound < depth {
-            assert!(s.step(huge, Some(&tp), 1 << 16).is_none(), "a solution shorter than {depth}");
-        }
-        // The try of the two-phase search, then the depth begins.
-        assert!(s.step(huge, Some(&tp), 1 << 16).is_none());
-        assert_eq!(s.progress().depth, depth);
-        s.phase1_bounds()
-    };
+    let tp = two_phase_with_phase1();
+    let bounds_at = |cube: &CubieCube, depth: u32| phase1_bounds_at(huge, &tp, cube, depth);
     let superflip = CubieCube::from_moves(&parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap());
     assert!(bounds_at(&superflip, 17), "the superflip keeps the phase-1 bounds");
     let cube = random_cube(&mut Rng::new(23));

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{bench_cubes, check_flip_entries, plain_codes, random_moves};
+use common::{bench_cubes, check_flip_entries, phase1_bounds_at, plain_codes, random_moves, two_phase_with_phase1};
 use cubehint::coord::h0::N_H0;
 use cubehint::coord::h0_coords::H0Coords;
 use cubehint::cube::{parse_moves, CubieCube, Face};
@@ -149,4 +149,16 @@ fn searches_over_h5_and_h6_find_the_optimal_lengths() {
     }
     let checkerboard = CubieCube::from_moves(&parse_moves("U2 D2 F2 B2 L2 R2").unwrap());
     assert_eq!(solve_optimal(&checkerboard, with6, Some(&tp), None, &mut |_| false).unwrap().len(), 6);
+}
+
+/// The superflip with h6, which reads six of its twelve flips: the exact phase-1 bounds cut
+/// fewer of its children as the depths grow (about a third at depth 17), and still pay there, so
+/// they stay on at 18 (they went off at a cut below a third, which cost its depths 18 and 19
+/// about 1.7 times the nodes).
+#[test]
+#[ignore = "builds h5 and h6 (about 8.5 GB, three minutes): ./build.sh test runs it"]
+fn the_superflip_keeps_the_phase1_bounds_beside_h6() {
+    let tp = two_phase_with_phase1();
+    let superflip = CubieCube::from_moves(&parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap());
+    assert!(phase1_bounds_at(&tables().1, &tp, &superflip, 18));
 }

@@ -25,7 +25,7 @@ test('Find optimal with the default tables: built, shared, kept for the next vis
     });
     const t0 = Date.now();
     await page.getByRole('button', { name: 'Find optimal' }).click();
-    await page.locator('#optimal-label').filter({ hasText: 'Building the optimal solver' }).waitFor();
+    await page.locator('#optimal-label').filter({ hasText: 'Building the optimal solver' }).waitFor({ timeout: 120_000 });
     await page.waitForSelector('body[data-optimal="done"]', { timeout: 500_000 });
     // A short cube: the h0 entries within 8 moves (the flip table build's first tenth) prove it optimal
     // long before the big table is built...

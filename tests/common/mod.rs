@@ -125,3 +125,31 @@ pub fn plain_codes(table: &cubehint::tables::optimal::FlipTable) -> Vec<u8> {
     assert_eq!(out.len() as u64, n.div_ceil(4));
     out
 }
+
+/// The two-phase tables with the exact phase-1 table built (as the CLI and the page have them
+/// for an optimal search).
+pub fn two_phase_with_phase1() -> cubehint::tables::two_phase::TwoPhaseTables {
+    let mut tp = cubehint::tables::two_phase::TwoPhaseTables::generate();
+    let mut build = cubehint::tables::phase1::Phase1Build::new(&tp);
+    while build.step(5_000) {}
+    tp.phase1 = Some(build.finish());
+    tp
+}
+
+/// Searches `cube` optimally until the search of `depth` moves has begun (after the two-phase
+/// try for that length); returns whether that depth reads the exact phase-1 bounds.
+pub fn phase1_bounds_at(
+    t: &cubehint::tables::optimal::OptimalTables,
+    tp: &cubehint::tables::two_phase::TwoPhaseTables,
+    cube: &cubehint::cube::CubieCube,
+    depth: u32,
+) -> bool {
+    let mut s = cubehint::solve::optimal::OptimalSearch::new(cube, None);
+    while s.progress().lower_bound < depth {
+        assert!(s.step(t, Some(tp), 1 << 16).is_none(), "a solution shorter than {depth}");
+    }
+    // The try of the two-phase search, then the depth begins.
+    assert!(s.step(t, Some(tp), 1 << 16).is_none());
+    assert_eq!(s.progress().depth, depth);
+    s.phase1_bounds()
+}
