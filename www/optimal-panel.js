@@ -64,7 +64,7 @@ function onTablesProgress(p) {
       ? 'Optimal table ready.'
       : p.keeping
         ? `Keeping the optimal solver's tables for next time… ${Math.round(p.fraction * 100)}%`
-        : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ h3: '; a minute or two', h4: '; a minute or two', h5: '; a minute or two', h6: '; a minute or two' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
+        : `Building the optimal solver's tables${document.body.dataset.tablesOptimalHelper === 'building' ? ' with two workers' : ''} (once: they are kept for next time${{ h3: '; a minute or two', h4: '; a minute or two', h5: '; a minute or two', h6: '; two or three minutes' }[optimalTableSize()] ?? ''})… ${Math.round(p.fraction * 100)}%`;
 }
 
 // The latest search progress and when it came: the time shown goes on between reports (a
