@@ -51,7 +51,12 @@ impl NibbleTable {
     /// Entry `index`.
     #[inline(always)]
     pub fn get(&self, index: usize) -> u8 {
-        (self.packed[index >> 1] >> ((index & 1) << 2)) & 15
+        Self::in_byte(self.byte(index), index)
+    }
+    /// Entry `index` from the byte [`NibbleTable::byte`] read for it.
+    #[inline(always)]
+    pub fn in_byte(byte: u8, index: usize) -> u8 {
+        (byte >> ((index & 1) << 2)) & 15
     }
     /// Sets entry `index` to `value` (0..16).
     #[inline(always)]

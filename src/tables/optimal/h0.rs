@@ -66,7 +66,7 @@ impl H0Table {
     #[inline(always)]
     pub fn bound_in(&self, byte: u8, c: &H0Coords, i: usize, cocsep: usize, mask: u32) -> u32 {
         match self {
-            H0Table::Exact(_) | H0Table::Near(_) => (byte >> ((i & 1) << 2) & 15) as u32,
+            H0Table::Exact(_) | H0Table::Near(_) => NibbleTable::in_byte(byte, i) as u32,
             H0Table::None => 0,
             H0Table::TwoBit { base, .. } => match byte >> ((i & 3) << 1) & 3 {
                 0 => c.cdist[cocsep].max(c.edist[c.esym.esep_of(mask)]).min(*base) as u32,
