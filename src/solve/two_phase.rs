@@ -92,14 +92,27 @@ struct Search<'a> {
 /// commute) only one order.
 #[inline(always)]
 pub(crate) fn may_follow(last: Option<Move>, m: Move) -> bool {
-    match last {
-        None => true,
-        Some(l) => {
-            let (a, b) = (l.face() as u8, m.face() as u8);
-            a != b && !(a % 3 == b % 3 && b < a)
-        }
-    }
+    FOLLOWERS[last.map_or(N_MOVES, Move::index)] >> m.index() & 1 == 1
 }
+
+/// The moves that may follow each move (bit per move; at `N_MOVES`, the first move: all 18),
+/// by [`may_follow`]'s rule on face numbers.
+pub(crate) static FOLLOWERS: [u32; N_MOVES + 1] = {
+    let mut out = [0u32; N_MOVES + 1];
+    let mut last = 0;
+    while last <= N_MOVES {
+        let mut m = 0;
+        while m < N_MOVES {
+            let (a, b) = (last / 3, m / 3);
+            if last == N_MOVES || (a != b && !(a % 3 == b % 3 && b < a)) {
+                out[last] |= 1 << m;
+            }
+            m += 1;
+        }
+        last += 1;
+    }
+    out
+};
 
 impl Search<'_> {
     fn tick(&mut self) -> bool {
@@ -218,11 +231,11 @@ impl Search<'_> {
         let last = self.path.last().copied();
         let tb = self.t;
         let (tw, fl, sl) = tb.phase1_rows(n.twist, n.flip, n.slice);
-        for m in Move::ALL {
-            let k = m.index();
-            if !may_follow(last, m) {
-                continue;
-            }
+        let mut follow = FOLLOWERS[last.map_or(N_MOVES, Move::index)];
+        while follow != 0 {
+            let k = follow.trailing_zeros() as usize;
+            follow &= follow - 1;
+            let m = Move::ALL[k];
             let (t, f, s) = (tw[k] as usize, fl[k] as usize, sl[k] as usize);
             let d = tb.near.get(t, f, s);
             // At the last move only quarter turns of R L F B can end phase 1: a path ending in a
@@ -745,4 +758,25 @@ pub(crate) fn portfolio(cube: &CubieCube, n: usize) -> Vec<Direction> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn followers_keep_one_order_of_opposite_faces_and_never_repeat_a_face() {
+        for m in Move::ALL {
+            assert!(may_follow(None, m));
+            for l in Move::ALL {
+                let (a, b) = (l.face(), m.face());
+                // U before D, R before L, F before B; never a face after itself.
+                let ok = a != b && !(a.opposite() == b && (b as u8) < (a as u8));
+                assert_eq!(may_follow(Some(l), m), ok, "{l} then {m}");
+            }
+        }
+        // Per last move: 15 followers after U, R or F, 12 after D, L or B.
+        let counts: Vec<u32> = FOLLOWERS.iter().map(|f| f.count_ones()).collect();
+        assert_eq!(counts, [15, 15, 15, 15, 15, 15, 15, 15, 15, 12, 12, 12, 12, 12, 12, 12, 12, 12, 18]);
+    }
 }

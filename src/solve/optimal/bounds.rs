@@ -87,20 +87,36 @@ impl OptimalSearch {
         let mut spare = std::mem::take(&mut self.face_spare);
         firsts.clear();
         others.clear();
-        for (p, (_, node)) in parents.iter().enumerate() {
-            let mut first = usize::MAX;
-            for m in Move::ALL {
-                if m.quarters() == 1 {
-                    first = usize::MAX;
+        if allowed == ALL_MOVES {
+            // The faces and turns from a table, by the last move and whether half turns are out
+            // (the same lists, in the same order, as the loop below makes).
+            for (p, (_, node)) in parents.iter().enumerate() {
+                let last = if root { N_MOVES } else { node.m.index() };
+                let faces = &FACE_TURNS[last][(node.inv_bound as u32 == left) as usize];
+                for turns in &faces.faces[..faces.len as usize] {
+                    let first = firsts.len() as u32;
+                    firsts.push((p as u32, turns[0]));
+                    for &m in &turns[1..turns[3] as usize] {
+                        others.push((p as u32, m, first));
+                    }
                 }
-                if !wanted(node, m) {
-                    continue;
-                }
-                if first == usize::MAX {
-                    first = firsts.len();
-                    firsts.push((p as u32, m.index() as u8));
-                } else {
-                    others.push((p as u32, m.index() as u8, first as u32));
+            }
+        } else {
+            for (p, (_, node)) in parents.iter().enumerate() {
+                let mut first = usize::MAX;
+                for m in Move::ALL {
+                    if m.quarters() == 1 {
+                        first = usize::MAX;
+                    }
+                    if !wanted(node, m) {
+                        continue;
+                    }
+                    if first == usize::MAX {
+                        first = firsts.len();
+                        firsts.push((p as u32, m.index() as u8));
+                    } else {
+                        others.push((p as u32, m.index() as u8, first as u32));
+                    }
                 }
             }
         }
@@ -348,6 +364,79 @@ impl OptimalSearch {
                 let kid =
                     Kid { m, cocsep, mask, perm, flips: flips[k], inv_bound: inv_bound[k], inv: inv[k], axes: axes[k] };
                 out.push((cand[k].0, kid));
+            }
+        }
+    }
+}
+
+/// The turns that may follow a last move, face by face: `faces[..len]`, each the face's turns
+/// in move order (`[..turns[3]]`, the first of them read first for face pruning).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct FaceTurns {
+    faces: [[u8; 4]; 6],
+    len: u8,
+}
+
+/// [`FaceTurns`] by the last move (`N_MOVES` at the root) and whether half turns are left out
+/// (the inverse's bound is tight): the moves [`may_follow`] lets by, precomputed, as the loop
+/// over all 18 for each node cost more than the table reads of its children.
+static FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = {
+    let mut out = [[FaceTurns { faces: [[0; 4]; 6], len: 0 }; 2]; N_MOVES + 1];
+    let mut last = 0;
+    while last <= N_MOVES {
+        let mut tight = 0;
+        while tight < 2 {
+            let t = &mut out[last][tight];
+            let mut face = 0;
+            while face < 6 {
+                // `may_follow`: not the last move's face, and of two opposite faces only the
+                // lower first.
+                let lf = last / 3;
+                let follows = last == N_MOVES || (lf != face && !(lf % 3 == face % 3 && face < lf));
+                if follows {
+                    let mut turns = [0u8; 4];
+                    let mut n = 0;
+                    let mut q = 0;
+                    while q < 3 {
+                        if !(tight == 1 && q == 1) {
+                            turns[n] = (face * 3 + q) as u8;
+                            n += 1;
+                        }
+                        q += 1;
+                    }
+                    turns[3] = n as u8;
+                    t.faces[t.len as usize] = turns;
+                    t.len += 1;
+                }
+                face += 1;
+            }
+            tight += 1;
+        }
+        last += 1;
+    }
+    out
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn face_turns_are_the_turns_that_may_follow() {
+        for last in 0..=N_MOVES {
+            for tight in [false, true] {
+                let prev = (last < N_MOVES).then(|| Move::ALL[last]);
+                let listed: Vec<usize> = FACE_TURNS[last][tight as usize].faces
+                    [..FACE_TURNS[last][tight as usize].len as usize]
+                    .iter()
+                    .flat_map(|t| t[..t[3] as usize].iter().map(|&m| m as usize))
+                    .collect();
+                let wanted: Vec<usize> = Move::ALL
+                    .into_iter()
+                    .filter(|&m| may_follow(prev, m) && !(tight && m.quarters() == 2))
+                    .map(Move::index)
+                    .collect();
+                assert_eq!(listed, wanted, "last {last}, tight {tight}");
             }
         }
     }
