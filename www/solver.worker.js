@@ -403,12 +403,13 @@ const handlers = {
   prepare: (puzzle) => prepare(puzzle),
   preparePhase1: () => preparePhase1(),
   solve2: ({ facelets, metric = 'htm' }) => plain(solver.solve_2x2(facelets, metric), ['moves', 'engine', 'length']),
-  // Nearly every cube is answered within FIRST_NODES (well under a second). A hard one gets a
-  // longer solution at once (a 30-move cap is met in milliseconds, then shortened while that
-  // stays quick), told to the page, which shows it within a second; then the search for one
-  // within `maxLength` goes on, each try given more nodes than the last, until one turns up or
-  // HARD_MS have gone; then `gaveUp`, and the page searches every sequence of that length with
-  // the optimal solver's tables. The page's Stop ends it.
+  // Nearly every cube is answered within the first try (FIRST_NODES, or FIRST_NODES_EXACT with the
+  // phase-1 table: well under a second). A hard one gets a longer solution at once (a 30-move cap
+  // is met in milliseconds, then shortened while that stays quick), told to the page, which shows
+  // it within a second; then the search for one within `maxLength` goes on, each try given more
+  // nodes than the last, until one turns up or HARD_MS have gone; then `gaveUp`, and the page
+  // searches every sequence of that length with the optimal solver's tables. The page's Stop ends
+  // it.
   solve3: async ({ facelets, maxLength = 20 }) => {
     await prepare(3);
     const KEYS = ['moves', 'optimal'];
@@ -423,7 +424,7 @@ const handlers = {
         return { missed: String(err?.message ?? err) };
       }
     };
-    const first = attempt(maxLength, FIRST_NODES);
+    const first = attempt(maxLength, solver.table_ready('phase1') ? FIRST_NODES_EXACT : FIRST_NODES);
     if (!first.missed) return first;
     const t0 = performance.now();
     let best = plain(solver.solve_3x3(facelets, 30, HARD_NODES), KEYS);
@@ -480,13 +481,17 @@ function plain(result, keys) {
 const SEARCH_STEP = ['done', 'moves', 'depth', 'lower', 'nodes', 'upper'];
 const TARGET_KEYS = ['moves', 'optimal', 'through_solved', 'stage', 'stages', 'name', 'goal', 'stickers', 'case_name', 'case_look', 'alg', 'before', 'after', 'view', 'alg_length'];
 const TARGET_NODES = 3e7;
-// A 3x3 search's first try: about 0.4 s in Node 20's V8 (0.6 s with the phase-1 table, whose
-// nodes cost more and are fewer), in which 2,994 of 3,000 random cubes were answered (without
-// the phase-1 table; the other six get a longer solution at once and a 20 offered). Then the
-// most a hard cube's first, longer solution may take (a 30-move cap is met in a few
-// milliseconds), the nodes and time spent shortening it before it is shown, and the next tries'
-// first budget (doubled each time).
-const FIRST_NODES = 2e6;
+// A 3x3 search's first try, in nodes: 1 million without the exact phase-1 table, in which 1,996 of
+// 2,000 random cubes were answered within 20 moves (2 million answered all 2,000, and 2,994 of
+// another 3,000; the few missed show a longer solution first and a 20 a moment later); 500,000
+// with it, in which all 2,000 were (the slowest in 168 ms in Node 20's V8). The first try is all a
+// hard cube, which none answers, waits before its first solution can be shown: on a slow day 2
+// million nodes took it 0.5 to 0.8 s without the phase-1 table and 1.4 to 1.7 s with it (a node
+// then reads the table for each child), 1 million without it 0.27 s. Then the most a hard cube's
+// first, longer solution may take (a 30-move cap is met in a few milliseconds), the nodes and time
+// spent shortening it before it is shown, and the next tries' first budget (doubled each time).
+const FIRST_NODES = 1e6;
+const FIRST_NODES_EXACT = 5e5;
 const HARD_NODES = 1.6e9;
 const SHORTEN_NODES = 5e5;
 const SHORTEN_MS = 250;
