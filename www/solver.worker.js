@@ -483,13 +483,14 @@ const TARGET_KEYS = ['moves', 'optimal', 'through_solved', 'stage', 'stages', 'n
 const TARGET_NODES = 3e7;
 // A 3x3 search's first try, in nodes: 1 million without the exact phase-1 table, in which 1,996 of
 // 2,000 random cubes were answered within 20 moves (2 million answered all 2,000, and 2,994 of
-// another 3,000; the few missed show a longer solution first and a 20 a moment later); 500,000
-// with it, in which all 2,000 were (the slowest in 168 ms in Node 20's V8). The first try is all a
-// hard cube, which none answers, waits before its first solution can be shown: on a slow day 2
-// million nodes took it 0.5 to 0.8 s without the phase-1 table and 1.4 to 1.7 s with it (a node
-// then reads the table for each child), 1 million without it 0.27 s. Then the most a hard cube's
-// first, longer solution may take (a 30-move cap is met in a few milliseconds), the nodes and time
-// spent shortening it before it is shown, and the next tries' first budget (doubled each time).
+// another 3,000; the few missed show a longer solution first, and the page offers the 20 once it
+// turns up); 500,000 with it, in which all 2,000 were (the slowest in 168 ms in Node 20's V8). The
+// first try is all a hard cube, which none answers, waits before its first solution can be shown:
+// on a slow day 2 million nodes took it 0.5 to 0.8 s without the phase-1 table and 1.4 to 1.7 s
+// with it (a node then reads the table for each child), 1 million without it 0.27 s. Then the most
+// a hard cube's first, longer solution may take (a 30-move cap is met in a few milliseconds), the
+// nodes and time spent shortening it before it is shown, and the next tries' first budget (doubled
+// each time).
 const FIRST_NODES = 1e6;
 const FIRST_NODES_EXACT = 5e5;
 const HARD_NODES = 1.6e9;

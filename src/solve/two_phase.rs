@@ -92,7 +92,13 @@ struct Search<'a> {
 /// commute) only one order.
 #[inline(always)]
 pub(crate) fn may_follow(last: Option<Move>, m: Move) -> bool {
-    FOLLOWERS[last.map_or(N_MOVES, Move::index)] >> m.index() & 1 == 1
+    followers(last) >> m.index() & 1 == 1
+}
+
+/// The moves that may follow `last` (bit per move), from [`FOLLOWERS`].
+#[inline(always)]
+fn followers(last: Option<Move>) -> u32 {
+    FOLLOWERS[last.map_or(N_MOVES, Move::index)]
 }
 
 /// The moves that may follow each move (bit per move; at `N_MOVES`, the first move: all 18),
@@ -231,7 +237,7 @@ impl Search<'_> {
         let last = self.path.last().copied();
         let tb = self.t;
         let (tw, fl, sl) = tb.phase1_rows(n.twist, n.flip, n.slice);
-        let mut follow = FOLLOWERS[last.map_or(N_MOVES, Move::index)];
+        let mut follow = followers(last);
         while follow != 0 {
             let k = follow.trailing_zeros() as usize;
             follow &= follow - 1;

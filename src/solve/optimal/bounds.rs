@@ -6,7 +6,7 @@ use super::{Axis, Frame, Kid, OptimalSearch, ALL_MOVES, CHUNK, NOT_READ, NO_AXIS
 use crate::coord::compact::{inverse_turns, Compact};
 use crate::coord::{N_MOVES, N_TWIST};
 use crate::cube::Move;
-use crate::solve::two_phase::may_follow;
+use crate::solve::two_phase::FOLLOWERS;
 use crate::tables::optimal::{BoundEntry, EntryKeys, OptimalTables};
 use crate::tables::phase1::{next_distance, NEAR_DEPTH};
 use crate::tables::two_phase::TwoPhaseTables;
@@ -62,15 +62,19 @@ impl OptimalSearch {
         out: &mut Vec<(u32, Kid)>,
     ) {
         let turns = inverse_turns();
-        let wanted = |node: &Kid, m: Move| {
-            let last = if root { None } else { Some(node.m) };
-            may_follow(last, m)
-                && !(node.inv_bound as u32 == left && m.quarters() == 2)
-                && allowed >> m.index() & 1 == 1
+        // The turns a node may try, face by face (in move order), those outside `allowed` left out.
+        let faces = |node: &Kid| {
+            FACE_TURNS[if root { N_MOVES } else { node.m.index() }][(node.inv_bound as u32 == left) as usize].list()
+        };
+        let allowed_of = |turns: &'static [u8; 4]| {
+            turns[..turns[3] as usize]
+                .iter()
+                .map(|&m| Move::ALL[m as usize])
+                .filter(move |m| allowed >> m.index() & 1 == 1)
         };
         if left == 1 {
             for (p, (_, node)) in parents.iter().enumerate() {
-                for m in Move::ALL.into_iter().filter(|&m| wanted(node, m)) {
+                for m in faces(node).iter().flat_map(allowed_of) {
                     self.nodes += 1;
                     if Compact::compose(&turns[m.index()], &node.inv).is_solved() {
                         out.push((p as u32, Kid { m, ..*node }));
@@ -87,35 +91,16 @@ impl OptimalSearch {
         let mut spare = std::mem::take(&mut self.face_spare);
         firsts.clear();
         others.clear();
-        if allowed == ALL_MOVES {
-            // The faces and turns from a table, by the last move and whether half turns are out
-            // (the same lists, in the same order, as the loop below makes).
-            for (p, (_, node)) in parents.iter().enumerate() {
-                let last = if root { N_MOVES } else { node.m.index() };
-                let faces = &FACE_TURNS[last][(node.inv_bound as u32 == left) as usize];
-                for turns in &faces.faces[..faces.len as usize] {
-                    let first = firsts.len() as u32;
-                    firsts.push((p as u32, turns[0]));
-                    for &m in &turns[1..turns[3] as usize] {
-                        others.push((p as u32, m, first));
-                    }
-                }
-            }
-        } else {
-            for (p, (_, node)) in parents.iter().enumerate() {
-                let mut first = usize::MAX;
-                for m in Move::ALL {
-                    if m.quarters() == 1 {
-                        first = usize::MAX;
-                    }
-                    if !wanted(node, m) {
-                        continue;
-                    }
-                    if first == usize::MAX {
-                        first = firsts.len();
-                        firsts.push((p as u32, m.index() as u8));
-                    } else {
-                        others.push((p as u32, m.index() as u8, first as u32));
+        for (p, (_, node)) in parents.iter().enumerate() {
+            for face in faces(node) {
+                let mut first = None;
+                for m in allowed_of(face) {
+                    match first {
+                        None => {
+                            first = Some(firsts.len() as u32);
+                            firsts.push((p as u32, m.index() as u8));
+                        }
+                        Some(f) => others.push((p as u32, m.index() as u8, f)),
                     }
                 }
             }
@@ -377,8 +362,16 @@ struct FaceTurns {
     len: u8,
 }
 
+impl FaceTurns {
+    /// The faces that may follow, each as its turns (`[..turns[3]]`).
+    #[inline(always)]
+    fn list(&self) -> &[[u8; 4]] {
+        &self.faces[..self.len as usize]
+    }
+}
+
 /// [`FaceTurns`] by the last move (`N_MOVES` at the root) and whether half turns are left out
-/// (the inverse's bound is tight): the moves [`may_follow`] lets by, precomputed, as the loop
+/// (the inverse's bound is tight): the moves [`FOLLOWERS`] lets by, grouped by face, as the loop
 /// over all 18 for each node cost more than the table reads of its children.
 static FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = {
     let mut out = [[FaceTurns { faces: [[0; 4]; 6], len: 0 }; 2]; N_MOVES + 1];
@@ -389,11 +382,8 @@ static FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = {
             let t = &mut out[last][tight];
             let mut face = 0;
             while face < 6 {
-                // `may_follow`: not the last move's face, and of two opposite faces only the
-                // lower first.
-                let lf = last / 3;
-                let follows = last == N_MOVES || (lf != face && !(lf % 3 == face % 3 && face < lf));
-                if follows {
+                // A face's turns follow or not together ([`FOLLOWERS`]).
+                if FOLLOWERS[last] >> (face * 3) & 1 == 1 {
                     let mut turns = [0u8; 4];
                     let mut n = 0;
                     let mut q = 0;
@@ -420,6 +410,7 @@ static FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::two_phase::may_follow;
 
     #[test]
     fn face_turns_are_the_turns_that_may_follow() {
