@@ -416,21 +416,22 @@ const handlers = {
     // A try that ran out of nodes ('stopped') or went through every phase-1 length without one
     // short enough ('too-long': not a proof that none exists) hands over to the next step.
     const missed = (err) => /stopped|too-long/.test(String(err?.message ?? err));
-    const attempt = (length, nodes) => {
+    const attempt = (length, nodes, ms) => {
       try {
-        return plain(solver.solve_3x3(facelets, length, nodes), KEYS);
+        return plain(solver.solve_3x3(facelets, length, nodes, Math.max(ms, 1)), KEYS);
       } catch (err) {
         if (!missed(err)) throw err;
         return { missed: String(err?.message ?? err) };
       }
     };
-    const first = attempt(maxLength, solver.table_ready('phase1') ? FIRST_NODES_EXACT : FIRST_NODES);
+    const first = attempt(maxLength, solver.table_ready('phase1') ? FIRST_NODES_EXACT : FIRST_NODES, FIRST_MS);
     if (!first.missed) return first;
     const t0 = performance.now();
+    const since = () => performance.now() - t0;
     let best = plain(solver.solve_3x3(facelets, 30, HARD_NODES), KEYS);
     const size = (r) => r.moves.split(' ').length;
-    while (size(best) > maxLength + 1 && performance.now() - t0 < SHORTEN_MS) {
-      const shorter = attempt(size(best) - 1, SHORTEN_NODES);
+    while (size(best) > maxLength + 1 && since() < SHORTEN_MS) {
+      const shorter = attempt(size(best) - 1, SHORTEN_NODES, SHORTEN_MS - since());
       if (shorter.missed) break;
       best = shorter;
     }
@@ -439,9 +440,9 @@ const handlers = {
     let budget = QUICK_NODES;
     for (;;) {
       await pause();
-      const r = attempt(maxLength, budget);
+      const r = attempt(maxLength, budget, HARD_MS - since());
       if (!r.missed) return r;
-      if (/too-long/.test(r.missed) || performance.now() - t0 > HARD_MS) return { ...best, gaveUp: true };
+      if (/too-long/.test(r.missed) || since() >= HARD_MS) return { ...best, gaveUp: true };
       budget *= 2;
     }
   },
@@ -484,15 +485,18 @@ const TARGET_NODES = 3e7;
 // A 3x3 search's first try, in nodes: 1 million without the exact phase-1 table, in which 1,996 of
 // 2,000 random cubes were answered within 20 moves (2 million answered all 2,000, and 2,994 of
 // another 3,000; the few missed show a longer solution first, and the page offers the 20 once it
-// turns up); 500,000 with it, in which all 2,000 were (the slowest in 168 ms in Node 20's V8). The
-// first try is all a hard cube, which none answers, waits before its first solution can be shown:
-// on a slow day 2 million nodes took it 0.5 to 0.8 s without the phase-1 table and 1.4 to 1.7 s
-// with it (a node then reads the table for each child), 1 million without it 0.27 s. Then the most
-// a hard cube's first, longer solution may take (a 30-move cap is met in a few milliseconds), the
-// nodes and time spent shortening it before it is shown, and the next tries' first budget (doubled
-// each time).
+// turns up); 500,000 with it, in which all 2,000 were (the slowest in 69 ms in Node 20's V8).
+// Nodes give the same answer on every machine, but a hard cube, which no first try answers, waits
+// all of it before its first solution can be shown, and its nodes cost more than a random cube's:
+// 1 million took it 0.48 to 0.71 s in Chromium here (the random cubes' slowest 0.41 s in Node),
+// more on a slow phone. So the first try also ends after FIRST_MS, and the shortening after
+// SHORTEN_MS in all: a hard cube's first solution is on screen within about FIRST_MS + SHORTEN_MS
+// + 0.1 s on any machine. Then the most a hard cube's first, longer solution may take (a 30-move
+// cap is met in a few milliseconds), the nodes spent on each shortening try, and the next tries'
+// first budget (doubled each time; the last ends at HARD_MS).
 const FIRST_NODES = 1e6;
 const FIRST_NODES_EXACT = 5e5;
+const FIRST_MS = 500;
 const HARD_NODES = 1.6e9;
 const SHORTEN_NODES = 5e5;
 const SHORTEN_MS = 250;

@@ -174,15 +174,26 @@ impl Solver {
     }
 
     /// Solves a 54-letter 3x3 state in at most `max_length` moves, searching at most
-    /// `node_budget` nodes.
-    pub fn solve_3x3(&mut self, facelets: &str, max_length: u8, node_budget: f64) -> Result<Solution, JsError> {
+    /// `node_budget` nodes and, when `max_ms` is given, for at most that many milliseconds of
+    /// the clock (`Date.now()`, read every few thousand nodes): whichever ends first ends the
+    /// search with `error[stopped]`. Node counts give the same answer on every machine; the clock
+    /// keeps a slow one's answer as quick as a page needs.
+    pub fn solve_3x3(
+        &mut self,
+        facelets: &str,
+        max_length: u8,
+        node_budget: f64,
+        max_ms: Option<f64>,
+    ) -> Result<Solution, JsError> {
         let cube = match parse_state(facelets).map_err(|e| JsError::new(&e.to_string()))? {
             State::Three(c) => c,
             State::Two(_) => return Err(JsError::new("error[length]: a 3x3 state has 54 letters")),
         };
         let tables = self.two_phase_tables();
         let limits = Limits { max_length, node_budget: node_budget.max(1.0) as u64, ..Limits::default() };
-        let (result, stats) = solve_with_stats(&cube, tables, &limits, &mut || false);
+        let deadline = max_ms.map(|ms| js_sys::Date::now() + ms);
+        let mut out_of_time = || deadline.is_some_and(|d| js_sys::Date::now() >= d);
+        let (result, stats) = solve_with_stats(&cube, tables, &limits, &mut out_of_time);
         let moves = result.map_err(solve_error)?;
         Ok(Solution { moves: format_moves(&moves), optimal: stats.optimal })
     }

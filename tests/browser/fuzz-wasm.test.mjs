@@ -153,3 +153,23 @@ test('table bytes are checked, never trusted', () => {
     optimal.free();
   }
 });
+
+test('a 3x3 search ends on the clock when given one, and answers within it otherwise', () => {
+  const solver = new Solver();
+  while (!solver.table_ready('two-phase')) solver.table_step('two-phase');
+  // The phone tests' hard cube: no 20 within any quick search. 100 million nodes (most of a
+  // minute here, far more than 5 s on any machine) and 100 ms of the clock: the clock ends it.
+  const hard = 'RBFLURBFLBUUFRBBDDRUURFLRDDBFLLDRRBFFUUBLFFDDLUULBRLDD';
+  const t0 = Date.now();
+  assert.throws(() => solver.solve_3x3(hard, 20, 1e8, 100), /error\[stopped\]/);
+  const ms = Date.now() - t0;
+  assert.ok(ms < 5_000, `stopped after ${ms} ms, not on the clock`);
+  // Within the clock, a cube is answered as without it; a 30-move cap is met at once.
+  const capped = solver.solve_3x3(hard, 30, 1e9, 5_000);
+  assert.ok(capped.moves.split(' ').length <= 30);
+  assert.ok(is_solved(apply_moves(3, hard, capped.moves)), capped.moves);
+  const easy = apply_moves(3, '', "R U F' L2 D B' R2 U' F2 L");
+  const s = solver.solve_3x3(easy, 20, 1e6, 5_000);
+  assert.ok(is_solved(apply_moves(3, easy, s.moves)), s.moves);
+  solver.free();
+});
