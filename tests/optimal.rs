@@ -610,6 +610,28 @@ fn a_half_turn_leaves_the_inverses_bound_as_it_was() {
 }
 
 #[test]
+fn a_faces_two_quarter_turns_leave_the_inverse_the_same_bound() {
+    // The search reads one inverse entry for a face's two quarter turns: U, then the inverse, is
+    // U2, then U', then the inverse, and the half turn keeps every coordinate the tables read.
+    // The two differ from the cube's own bound (the face's half turn's), so the test can tell.
+    let mut rng = Rng::new(23);
+    let mut differs = 0;
+    for _ in 0..200 {
+        let cube = random_cube(&mut rng);
+        for face in Move::ALL.chunks(3) {
+            let (cw, ccw) = (face[0], face[2]);
+            assert_eq!((cw.quarters(), ccw.quarters()), (1, 3));
+            let (a, b) = (cube.apply_moves(&[cw]).inverse(), cube.apply_moves(&[ccw]).inverse());
+            assert_eq!((cocsep(&a), esep_masks(&a), a.eo), (cocsep(&b), esep_masks(&b), b.eo), "{cw}");
+            assert_eq!(medium().coords_bound(&a), medium().coords_bound(&b), "{cw}");
+            let moved = (cocsep(&a), esep_masks(&a)) != (cocsep(&cube.inverse()), esep_masks(&cube.inverse()));
+            differs += moved as usize;
+        }
+    }
+    assert!(differs > 1000, "a quarter turn moves the inverse's coordinates: {differs} of 1200");
+}
+
+#[test]
 fn the_subtrees_heaviest_before_go_first_and_change_only_the_last_depth() {
     // Each depth's subtrees after three moves ordered by the nodes they took at the depth
     // before: a depth searched in full takes the same nodes in any order, so only the last

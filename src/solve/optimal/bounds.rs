@@ -49,7 +49,9 @@ impl OptimalSearch {
     ///
     /// **Face pruning**: the first turn of each face is read first; when its bound exceeds the
     /// moves left by two or more, the face's other turns (one move from it) cannot reach the
-    /// limit either, and are skipped unread.
+    /// limit either, and are skipped unread. The face's other quarter turn has the first's
+    /// inverse bound ([`OptimalSearch::expand_chunk`]): where that prunes, it is skipped unread
+    /// too, and where not, it is not read again.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn expand_many(
         &mut self,
@@ -105,34 +107,48 @@ impl OptimalSearch {
                 }
             }
         }
+        let mut first_inv = std::mem::take(&mut self.face_first_inv);
         spare.clear();
         spare.resize(firsts.len(), false);
-        for (c, sp) in firsts.chunks(CHUNK).zip(spare.chunks_mut(CHUNK)) {
-            self.expand_chunk(t, tp, parents, c, left, out, sp);
+        first_inv.clear();
+        first_inv.resize(firsts.len(), NOT_READ);
+        let unknown = [NOT_READ; CHUNK];
+        for ((c, sp), fi) in firsts.chunks(CHUNK).zip(spare.chunks_mut(CHUNK)).zip(first_inv.chunks_mut(CHUNK)) {
+            self.expand_chunk(t, tp, parents, c, &unknown[..c.len()], left, out, sp, fi);
         }
-        let mut cand = [(0u32, 0u8); CHUNK];
-        let mut ignore = [false; CHUNK];
-        let mut n = 0;
+        // The face's other turns, each with its inverse's bound where its first turn's tells it.
+        let (mut rest, mut rest_known) =
+            (std::mem::take(&mut self.face_rest), std::mem::take(&mut self.face_rest_known));
+        rest.clear();
+        rest_known.clear();
         for &(p, m, first) in &others {
-            if spare[first as usize] {
+            let first = first as usize;
+            if spare[first] {
                 continue;
             }
-            cand[n] = (p, m);
-            n += 1;
-            if n == CHUNK {
-                self.expand_chunk(t, tp, parents, &cand[..n], left, out, &mut ignore[..n]);
-                n = 0;
+            // The other quarter turn's inverse has the first's bound: where that prunes, this
+            // child is pruned unread too.
+            let known = if other_quarter(firsts[first].1, m) { first_inv[first] } else { NOT_READ };
+            if known != NOT_READ && known as u32 >= left {
+                continue;
             }
+            rest.push((p, m));
+            rest_known.push(known);
         }
-        if n > 0 {
-            self.expand_chunk(t, tp, parents, &cand[..n], left, out, &mut ignore[..n]);
+        let (mut ignore, mut ignore_inv) = ([false; CHUNK], [NOT_READ; CHUNK]);
+        for (c, known) in rest.chunks(CHUNK).zip(rest_known.chunks(CHUNK)) {
+            let n = c.len();
+            self.expand_chunk(t, tp, parents, c, known, left, out, &mut ignore[..n], &mut ignore_inv[..n]);
         }
-        (self.face_firsts, self.face_others, self.face_spare) = (firsts, others, spare);
+        (self.face_rest, self.face_rest_known) = (rest, rest_known);
+        (self.face_firsts, self.face_others, self.face_spare, self.face_first_inv) = (firsts, others, spare, first_inv);
     }
 
     /// [`OptimalSearch::expand_many`]'s passes over the candidates `cand` (parent, move), with
     /// `left` at least 2; `spare[k]` is set when candidate `k` is pruned with two or more moves
-    /// to spare (its bound at least `left + 1`).
+    /// to spare (its bound at least `left + 1`). `known[k]`: candidate `k`'s inverse bound where
+    /// it is known unread ([`NOT_READ`] where not); `inv_out[k]` gets its inverse bound where
+    /// that was read or known.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn expand_chunk(
@@ -141,9 +157,11 @@ impl OptimalSearch {
         tp: Option<&TwoPhaseTables>,
         parents: &[(u32, Kid)],
         cand: &[(u32, u8)],
+        known: &[u8],
         left: u32,
         out: &mut Vec<(u32, Kid)>,
         spare: &mut [bool],
+        inv_out: &mut [u8],
     ) {
         let turns = inverse_turns();
         let c = &t.coords;
@@ -241,7 +259,17 @@ impl OptimalSearch {
         // half turn, which keeps every corner's tetrad and twist and every edge's slice and flip,
         // slot by slot. So every coordinate the tables read is the parent's inverse's, and so is
         // its bound, which is not read again (the parent's passed: a tight one stops half turns).
-        let inherits = |k: usize| Move::ALL[cand[k].1 as usize].quarters() == 2 && parent(k).inv_bound != NOT_READ;
+        // For the same reason a quarter turn's inverse (U, then the inverse) has the coordinates
+        // of the other quarter turn's (U2, then U', then the inverse): `known` holds it where that
+        // sibling's was read.
+        let known_inv = |k: usize| {
+            if Move::ALL[cand[k].1 as usize].quarters() == 2 && parent(k).inv_bound != NOT_READ {
+                parent(k).inv_bound
+            } else {
+                known[k]
+            }
+        };
+        let inherits = |k: usize| known_inv(k) != NOT_READ;
         for &k in &live[..nl] {
             let k = k as usize;
             // The inverse of (cube, then m) is (m⁻¹, then the inverse).
@@ -280,9 +308,10 @@ impl OptimalSearch {
             let mut kept = 0;
             for i in 0..nl {
                 let k = live[i] as usize;
-                let b = if inherits(k) { parent(k).inv_bound as u32 } else { read_bound[k] };
-                debug_assert!(!inherits(k) || b == t.coords_bound(&inv[k].to_cubie()), "a half turn's inverse bound");
+                let b = if inherits(k) { known_inv(k) as u32 } else { read_bound[k] };
+                debug_assert!(!inherits(k) || b == t.coords_bound(&inv[k].to_cubie()), "an inverse bound known unread");
                 inv_bound[k] = b as u8;
+                inv_out[k] = b as u8;
                 if b >= left {
                     spare[k] = b > left;
                     continue;
@@ -406,6 +435,13 @@ static FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = {
     }
     out
 };
+
+/// Whether move `b` is the other quarter turn of move `a`'s face (U and U'), whose inverses have
+/// the same bound ([`OptimalSearch::expand_chunk`]).
+fn other_quarter(a: u8, b: u8) -> bool {
+    let (a, b) = (Move::ALL[a as usize], Move::ALL[b as usize]);
+    a.face() == b.face() && a.quarters() != 2 && b.quarters() != 2 && a != b
+}
 
 #[cfg(test)]
 mod tests {

@@ -161,6 +161,11 @@ pub struct OptimalSearch {
     face_firsts: Vec<(u32, u8)>,
     face_others: Vec<(u32, u8, u32)>,
     face_spare: Vec<bool>,
+    /// Each first turn's inverse bound, where it was read ([`NOT_READ`] where not).
+    face_first_inv: Vec<u8>,
+    /// The faces' other turns still to read, and their inverse bounds where known.
+    face_rest: Vec<(u32, u8)>,
+    face_rest_known: Vec<u8>,
     /// From this many moves to go on, a level at a time ([`LEVELS_FROM`], or 0 for never).
     levels_from: u32,
     /// The length searched first ([`OptimalSearch::from_length`]); 0 for the usual order.
@@ -294,6 +299,9 @@ impl OptimalSearch {
             face_firsts: Vec::with_capacity(6),
             face_others: Vec::with_capacity(12),
             face_spare: Vec::with_capacity(6),
+            face_first_inv: Vec::with_capacity(6),
+            face_rest: Vec::with_capacity(12),
+            face_rest_known: Vec::with_capacity(12),
             levels_from: LEVELS_FROM,
             from: 0,
             descending: false,
