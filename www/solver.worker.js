@@ -490,10 +490,11 @@ const TARGET_NODES = 3e7;
 // all of it before its first solution can be shown, and its nodes cost more than a random cube's:
 // 1 million took it 0.48 to 0.71 s in Chromium here (the random cubes' slowest 0.41 s in Node),
 // more on a slow phone. So the first try also ends after FIRST_MS, and the shortening after
-// SHORTEN_MS in all: a hard cube's first solution is on screen within about FIRST_MS + SHORTEN_MS
-// + 0.1 s on any machine. Then the most a hard cube's first, longer solution may take (a 30-move
-// cap is met in a few milliseconds), the nodes spent on each shortening try, and the next tries'
-// first budget (doubled each time; the last ends at HARD_MS).
+// SHORTEN_MS in all: a hard cube's first solution was on screen 0.73 to 0.81 s after Solve on a
+// 375 x 740 page here (0.83 to 1.21 s when only nodes ended the tries). Then the most a hard
+// cube's first, longer solution may take (a 30-move cap is met in a few milliseconds), the nodes
+// spent on each shortening try, and the next tries' first budget (doubled each time; the last
+// ends at HARD_MS).
 const FIRST_NODES = 1e6;
 const FIRST_NODES_EXACT = 5e5;
 const FIRST_MS = 500;
