@@ -209,7 +209,8 @@ pub fn solve_optimal_threads_report(
             if s.iter().all(|&(_, done)| done) {
                 break;
             }
-            if tick % 20 != 0 {
+            // Once told to stop, `stop` is not asked again while the shares finish their steps.
+            if tick % 20 != 0 || halt.load(Ordering::Relaxed) {
                 continue;
             }
             let best_len = best.lock().expect("no share panics").as_ref().map(|b| b.len() as u32);
