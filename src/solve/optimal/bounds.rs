@@ -64,9 +64,10 @@ impl OptimalSearch {
         out: &mut Vec<(u32, Kid)>,
     ) {
         let turns = inverse_turns();
+        let table = if self.unmixed_below() { &UNMIXED_FACE_TURNS } else { &FACE_TURNS };
         // The turns a node may try, face by face (in move order), those outside `allowed` left out.
         let faces = |node: &Kid| {
-            FACE_TURNS[if root { N_MOVES } else { node.m.index() }][(node.inv_bound as u32 == left) as usize].list()
+            table[if root { N_MOVES } else { node.m.index() }][(node.inv_bound as u32 == left) as usize].list()
         };
         let allowed_of = |turns: &'static [u8; 4]| {
             turns[..turns[3] as usize]
@@ -142,6 +143,25 @@ impl OptimalSearch {
         }
         (self.face_rest, self.face_rest_known) = (rest, rest_known);
         (self.face_firsts, self.face_others, self.face_spare, self.face_first_inv) = (firsts, others, spare, first_inv);
+    }
+
+    /// Whether the children of the nodes below `self.path` follow [`UNMIXED_FOLLOWERS`]: the
+    /// superflip's below a second move off U's axis ([`OptimalSearch::with_symmetry`]).
+    fn unmixed_below(&self) -> bool {
+        self.central && self.path.get(1).is_some_and(|m| m.index() / 3 % 3 != 0)
+    }
+
+    /// Whether a node at the end of `self.path` tries `m` among its children (a tight inverse
+    /// bound, which leaves half turns out, aside): the rules [`OptimalSearch::expand`] follows.
+    #[cfg(test)]
+    pub(super) fn tries(&self, m: Move) -> bool {
+        let in_list = |t: &FaceTurns| t.list().iter().any(|f| f[..f[3] as usize].contains(&(m.index() as u8)));
+        match self.path.len() {
+            0 => self.first >> m.index() & 1 == 1,
+            1 => self.second[self.path[0].index()] >> m.index() & 1 == 1,
+            _ if self.unmixed_below() => in_list(&UNMIXED_FACE_TURNS[self.path[self.path.len() - 1].index()][0]),
+            _ => in_list(&FACE_TURNS[self.path[self.path.len() - 1].index()][0]),
+        }
     }
 
     /// [`OptimalSearch::expand_many`]'s passes over the candidates `cand` (parent, move), with
@@ -402,7 +422,34 @@ impl FaceTurns {
 /// [`FaceTurns`] by the last move (`N_MOVES` at the root) and whether half turns are left out
 /// (the inverse's bound is tight): the moves [`FOLLOWERS`] lets by, grouped by face, as the loop
 /// over all 18 for each node cost more than the table reads of its children.
-static FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = {
+static FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = face_turns(&FOLLOWERS);
+
+/// [`FACE_TURNS`] for the superflip below a second move off U's axis
+/// ([`OptimalSearch::with_symmetry`]): from [`UNMIXED_FOLLOWERS`].
+static UNMIXED_FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = face_turns(&UNMIXED_FOLLOWERS);
+
+/// [`FOLLOWERS`] where no run of one axis's two faces holds a quarter turn: after U only the
+/// other axes, after U2 also D2 (and so for every axis).
+static UNMIXED_FOLLOWERS: [u32; N_MOVES + 1] = {
+    let mut out = FOLLOWERS;
+    let mut last = 0;
+    while last < N_MOVES {
+        let mut m = 0;
+        while m < N_MOVES {
+            let opposite = last / 3 != m / 3 && last / 3 % 3 == m / 3 % 3;
+            if opposite && (last % 3 != 1 || m % 3 != 1) {
+                out[last] &= !(1 << m);
+            }
+            m += 1;
+        }
+        last += 1;
+    }
+    out
+};
+
+/// [`FaceTurns`] by the last move and whether half turns are left out, from the moves that may
+/// follow each move (bit per move; at `N_MOVES`, the first move).
+const fn face_turns(followers: &[u32; N_MOVES + 1]) -> [[FaceTurns; 2]; N_MOVES + 1] {
     let mut out = [[FaceTurns { faces: [[0; 4]; 6], len: 0 }; 2]; N_MOVES + 1];
     let mut last = 0;
     while last <= N_MOVES {
@@ -411,18 +458,18 @@ static FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = {
             let t = &mut out[last][tight];
             let mut face = 0;
             while face < 6 {
-                // A face's turns follow or not together ([`FOLLOWERS`]).
-                if FOLLOWERS[last] >> (face * 3) & 1 == 1 {
-                    let mut turns = [0u8; 4];
-                    let mut n = 0;
-                    let mut q = 0;
-                    while q < 3 {
-                        if !(tight == 1 && q == 1) {
-                            turns[n] = (face * 3 + q) as u8;
-                            n += 1;
-                        }
-                        q += 1;
+                let mut turns = [0u8; 4];
+                let mut n = 0;
+                let mut q = 0;
+                while q < 3 {
+                    let m = face * 3 + q;
+                    if followers[last] >> m & 1 == 1 && !(tight == 1 && q == 1) {
+                        turns[n] = m as u8;
+                        n += 1;
                     }
+                    q += 1;
+                }
+                if n > 0 {
                     turns[3] = n as u8;
                     t.faces[t.len as usize] = turns;
                     t.len += 1;
@@ -434,7 +481,7 @@ static FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = {
         last += 1;
     }
     out
-};
+}
 
 /// Whether move `b` is the other quarter turn of move `a`'s face (U and U'), whose inverses have
 /// the same bound ([`OptimalSearch::expand_chunk`]).

@@ -9,7 +9,7 @@ use crate::coord::index::perm_rank;
 use crate::coord::sym::{self_symmetries, syms};
 use crate::coord::N_MOVES;
 use crate::cube::cubie::move_cubes;
-use crate::cube::Move;
+use crate::cube::{CubieCube, Move};
 use crate::solve::two_phase::{axis_views, solve_two_phase, Limits};
 use crate::tables::optimal::OptimalTables;
 use crate::tables::two_phase::TwoPhaseTables;
@@ -113,8 +113,22 @@ impl OptimalSearch {
 
     /// Restricts the first two moves by the cube's own symmetries: when a symmetry `s` maps the
     /// cube onto itself, the cube after `m` and the cube after `s m s⁻¹` are the same up to `s`,
-    /// so only one of them needs searching (the superflip, with all 48, needs 2 first moves of
-    /// 18). A solution that starts with the other is the first one's conjugate.
+    /// so only one of them needs searching (the superflip's 48 leave 2 first moves of 18). A
+    /// solution that starts with the other is the first one's conjugate.
+    ///
+    /// A cube that commutes with every turn (the superflip: the only one besides solved) needs
+    /// less. With `c m1 … mn` solved, `c = (m1 … mn)⁻¹` commutes with `m1`, so `c m2 … mn m1` is
+    /// solved too: every rotation of a solution is one, and every symmetry's image (all 48 keep
+    /// a central cube). Call a run of one axis's turns *mixed* when it turns both faces and
+    /// holds a quarter turn. A solution holds a quarter turn (half turns alone flip no edge), so
+    /// where a solution of a length exists, so does one that
+    /// - starts with a mixed run: rotated to start at one, its quarter turn taken to U, the run
+    ///   is `U D`, `U D2` or `U D'` in the search's order (U before D); or else
+    /// - has no mixed run anywhere and starts with U alone: rotated to start at a quarter turn,
+    ///   taken to U, with the next run on another axis.
+    ///
+    /// So only U is tried first (U2's subtree, about half the search, is never entered), and
+    /// below a second move off U's axis the search keeps to `UNMIXED_FOLLOWERS` (`bounds.rs`).
     pub(super) fn with_symmetry(mut self) -> OptimalSearch {
         let syms = syms();
         let moves = move_cubes();
@@ -138,6 +152,10 @@ impl OptimalSearch {
         };
         let all: Vec<usize> = (0..group.len()).collect();
         self.first = least(&all);
+        if is_central(&self.cube) {
+            self.central = true;
+            self.first &= QUARTER_TURNS;
+        }
         for m1 in 0..N_MOVES {
             let keep: Vec<usize> = all.iter().copied().filter(|&g| conj[g][m1] == m1).collect();
             self.second[m1] = least(&keep);
@@ -198,6 +216,24 @@ impl OptimalSearch {
     }
 }
 
+/// The quarter turns (bit per move): U, U', R, R' and so on.
+const QUARTER_TURNS: u32 = {
+    let mut out = 0;
+    let mut m = 0;
+    while m < N_MOVES {
+        if m % 3 != 1 {
+            out |= 1 << m;
+        }
+        m += 1;
+    }
+    out
+};
+
+/// Whether `cube` commutes with every face turn (solved, or the superflip).
+fn is_central(cube: &CubieCube) -> bool {
+    move_cubes().iter().all(|m| cube.compose(m) == m.compose(cube))
+}
+
 /// The two-phase search's node budget for a solution of `want` moves, after `nodes` of the work
 /// of one share of `shares`; `can_stop`: the try stops when another share finds a solution
 /// ([`OptimalSearch::try_two_phase`]).
@@ -211,7 +247,142 @@ fn two_phase_budget(want: u32, nodes: u64, shares: u32, can_stop: bool) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::ALL_MOVES;
     use super::*;
+    use crate::cube::parse_moves;
+    use crate::solve::two_phase::FOLLOWERS;
+
+    /// `moves` with each run of one axis's turns in the search's order (U before D), turns of
+    /// one face merged.
+    fn in_order(moves: &[Move]) -> Vec<Move> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < moves.len() {
+            let axis = moves[i].index() / 3 % 3;
+            let mut quarters = [0u8; 6];
+            while i < moves.len() && moves[i].index() / 3 % 3 == axis {
+                quarters[moves[i].index() / 3] += moves[i].quarters();
+                i += 1;
+            }
+            for face in [axis, axis + 3] {
+                if quarters[face] % 4 != 0 {
+                    out.push(Move::ALL[face * 3 + quarters[face] as usize % 4 - 1]);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_superflip_is_searched_from_one_quarter_turn() {
+        let known = parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap();
+        let superflip = CubieCube::from_moves(&known).inverse();
+        assert!(is_central(&superflip) && is_central(&CubieCube::default()));
+        assert!(move_cubes().iter().all(|m| !is_central(m)));
+        assert!(!is_central(&CubieCube::from_moves(&known[..19])));
+        // Its 48 symmetries leave U and U2; the rotations of its solutions leave U.
+        assert_eq!(OptimalSearch::new(&superflip, None).first, 1);
+        let plain = CubieCube::from_moves(&parse_moves("R U F' L2 D B' R2 U' F").unwrap());
+        assert_eq!(OptimalSearch::new(&plain, None).first, ALL_MOVES);
+
+        // The argument, on a known solution: every rotation of it solves the superflip, and
+        // where one starts a run of one axis's turns holding a quarter turn, a symmetry takes it
+        // to a solution of the same length that the search walks, starting with U.
+        let (syms, moves) = (syms(), move_cubes());
+        let conj = |s: usize, m: Move| {
+            let c = syms[s].conj(&moves[m.index()]);
+            Move::ALL[moves.iter().position(|x| *x == c).expect("a face turn")]
+        };
+        let axis = |m: Move| m.index() / 3 % 3;
+        let n = known.len();
+        let mut from_u = 0;
+        for r in 0..n {
+            let turned: Vec<Move> = known[r..].iter().chain(&known[..r]).copied().collect();
+            assert!(superflip.apply_moves(&turned).is_solved(), "rotation {r}");
+            let run = turned.iter().take_while(|&&m| axis(m) == axis(turned[0]));
+            if axis(turned[0]) == axis(turned[n - 1]) || run.clone().all(|m| m.quarters() == 2) {
+                continue;
+            }
+            let walked = (0..syms.len()).map(|s| in_order(&turned.iter().map(|&m| conj(s, m)).collect::<Vec<_>>()));
+            let walked: Vec<Vec<Move>> = walked.filter(|w| w[0] == Move::ALL[0]).collect();
+            assert!(!walked.is_empty(), "rotation {r}");
+            for w in walked {
+                assert_eq!(w.len(), n);
+                assert!(superflip.apply_moves(&w).is_solved());
+                assert!(w.windows(2).all(|p| FOLLOWERS[p[0].index()] >> p[1].index() & 1 == 1), "{w:?}");
+            }
+            from_u += 1;
+        }
+        // U, F B, R, R, L, R, U' D', F and R' L: the runs that hold a quarter turn.
+        assert_eq!(from_u, 9);
+    }
+
+    /// The rotations and symmetries of `w` (its first and last runs on different axes), each
+    /// in the search's order.
+    fn turned_about(w: &[Move]) -> Vec<Vec<Move>> {
+        let (syms, moves) = (syms(), move_cubes());
+        let conj = |s: usize, m: Move| {
+            let c = syms[s].conj(&moves[m.index()]);
+            Move::ALL[moves.iter().position(|x| *x == c).expect("a face turn")]
+        };
+        let mut out = Vec::new();
+        for r in 0..w.len() {
+            let turned: Vec<Move> = w[r..].iter().chain(&w[..r]).copied().collect();
+            for s in 0..syms.len() {
+                out.push(in_order(&turned.iter().map(|&m| conj(s, m)).collect::<Vec<_>>()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_superflips_search_walks_a_turn_of_every_sequence_with_a_quarter_turn() {
+        // Every rotation and symmetry of a superflip solution is one: the search must walk one
+        // of them, for any solution there could be. Random sequences in the search's order
+        // stand for them (their ends on different axes, so that every rotation keeps the
+        // length).
+        let known = parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap();
+        let mut search = OptimalSearch::new(&CubieCube::from_moves(&known), None);
+        let axis = |m: Move| m.index() / 3 % 3;
+        let mut rng = crate::rng::Rng::new(42);
+        let (mut tried, mut unmixed) = (0, 0);
+        while tried < 300 {
+            let n = 6 + rng.below(10) as usize;
+            let mut w: Vec<Move> = Vec::new();
+            while w.len() < n {
+                let m = Move::ALL[rng.below(18) as usize];
+                // Half turns more often, so that sequences without a mixed run come up.
+                if m.quarters() != 2 && rng.below(3) == 0 {
+                    continue;
+                }
+                if FOLLOWERS[w.last().map_or(N_MOVES, |l| l.index())] >> m.index() & 1 == 1 {
+                    w.push(m);
+                }
+            }
+            if axis(w[0]) == axis(w[n - 1]) || w.iter().all(|m| m.quarters() == 2) {
+                continue;
+            }
+            tried += 1;
+            let walks = |v: &Vec<Move>, search: &mut OptimalSearch| {
+                (0..v.len()).all(|i| {
+                    search.path = v[..i].to_vec();
+                    search.tries(v[i])
+                })
+            };
+            let found: Vec<Vec<Move>> = turned_about(&w).into_iter().filter(|v| walks(v, &mut search)).collect();
+            assert!(!found.is_empty(), "{w:?}");
+            assert!(found.iter().all(|v| v.len() == n && v[0] == Move::ALL[0]));
+            let mixed = w
+                .windows(2)
+                .chain(std::iter::once(&[w[n - 1], w[0]][..]))
+                .any(|p| axis(p[0]) == axis(p[1]) && (p[0].quarters() != 2 || p[1].quarters() != 2));
+            unmixed += !mixed as u32;
+            // With a mixed run the search needs U's axis second; without, it walks no other.
+            assert_eq!(found.iter().any(|v| axis(v[1]) == 0), mixed, "{w:?}");
+        }
+        assert!(unmixed > 20, "{unmixed} sequences without a mixed run");
+        search.path.clear();
+    }
 
     #[test]
     fn two_phase_budget_grows_from_the_sure_depth_on() {

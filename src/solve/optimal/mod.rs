@@ -134,6 +134,9 @@ pub struct OptimalSearch {
     /// For each first move, the second moves tried: one of each class under the symmetries
     /// of the cube that also keep the first move.
     second: [u32; N_MOVES],
+    /// The cube commutes with every turn (the superflip): below a second move off U's axis, no
+    /// run of one axis's two faces holds a quarter turn ([`OptimalSearch::with_symmetry`]).
+    central: bool,
     /// This search's share of the work: `(which, of how many)`.
     share: (u32, u32),
     /// Solutions this long or longer are not wanted (another share has found one).
@@ -286,6 +289,7 @@ impl OptimalSearch {
             axes_seen: 0,
             axes_cut: 0,
             first: ALL_MOVES,
+            central: false,
             second: [ALL_MOVES; N_MOVES],
             share: (0, 1),
             cap: u32::MAX,
