@@ -5,7 +5,7 @@
 use super::{Axis, Frame, Kid, OptimalSearch, ALL_MOVES, CHUNK, NOT_READ, NO_AXIS, NO_KID};
 use crate::coord::compact::{inverse_turns, Compact};
 use crate::coord::{N_MOVES, N_TWIST};
-use crate::cube::Move;
+use crate::cube::{Face, Move};
 use crate::solve::two_phase::FOLLOWERS;
 use crate::tables::optimal::{BoundEntry, EntryKeys, OptimalTables};
 use crate::tables::phase1::{next_distance, NEAR_DEPTH};
@@ -64,7 +64,7 @@ impl OptimalSearch {
         out: &mut Vec<(u32, Kid)>,
     ) {
         let turns = inverse_turns();
-        let table = if self.unmixed_below() { &UNMIXED_FACE_TURNS } else { &FACE_TURNS };
+        let table = &RUN_RULE_TURNS[self.run_rule()];
         // The turns a node may try, face by face (in move order), those outside `allowed` left out.
         let faces = |node: &Kid| {
             table[if root { N_MOVES } else { node.m.index() }][(node.inv_bound as u32 == left) as usize].list()
@@ -145,10 +145,17 @@ impl OptimalSearch {
         (self.face_firsts, self.face_others, self.face_spare, self.face_first_inv) = (firsts, others, spare, first_inv);
     }
 
-    /// Whether the children of the nodes below `self.path` follow [`UNMIXED_FOLLOWERS`]: the
-    /// superflip's below a second move off U's axis ([`OptimalSearch::with_symmetry`]).
-    fn unmixed_below(&self) -> bool {
-        self.central && self.path.get(1).is_some_and(|m| m.index() / 3 % 3 != 0)
+    /// The rule on runs of one axis's two faces that the children of the nodes below
+    /// `self.path` keep to ([`RUN_RULE_TURNS`]): none but the superflip's, which follow from
+    /// its second move ([`OptimalSearch::with_symmetry`]): after U D' none, after U D no
+    /// same-way run, after U D2 no run of two quarter turns, after any other no mixed run.
+    fn run_rule(&self) -> usize {
+        match self.path.get(1) {
+            // D, D2 and D' (U before D: the only turns of U's axis that follow U).
+            Some(m) if self.central && m.face() == Face::D => [1, 2, 0][m.quarters() as usize - 1],
+            Some(_) if self.central => 3,
+            _ => 0,
+        }
     }
 
     /// Whether a node at the end of `self.path` tries `m` among its children (a tight inverse
@@ -159,8 +166,7 @@ impl OptimalSearch {
         match self.path.len() {
             0 => self.first >> m.index() & 1 == 1,
             1 => self.second[self.path[0].index()] >> m.index() & 1 == 1,
-            _ if self.unmixed_below() => in_list(&UNMIXED_FACE_TURNS[self.path[self.path.len() - 1].index()][0]),
-            _ => in_list(&FACE_TURNS[self.path[self.path.len() - 1].index()][0]),
+            n => in_list(&RUN_RULE_TURNS[self.run_rule()][self.path[n - 1].index()][0]),
         }
     }
 
@@ -424,20 +430,29 @@ impl FaceTurns {
 /// over all 18 for each node cost more than the table reads of its children.
 static FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = face_turns(&FOLLOWERS);
 
-/// [`FACE_TURNS`] for the superflip below a second move off U's axis
-/// ([`OptimalSearch::with_symmetry`]): from [`UNMIXED_FOLLOWERS`].
-static UNMIXED_FACE_TURNS: [[FaceTurns; 2]; N_MOVES + 1] = face_turns(&UNMIXED_FOLLOWERS);
+/// [`FACE_TURNS`] under each rule on runs of one axis's two faces (a *mixed* run turns both
+/// faces and holds a quarter turn; `U D'` and `U' D` turn the two faces the same way round, as
+/// seen from U): 0 none, 1 no same-way run, 2 no run of two quarter turns, 3 no mixed run.
+/// Only the superflip's search keeps to any ([`OptimalSearch::with_symmetry`]).
+static RUN_RULE_TURNS: [[[FaceTurns; 2]; N_MOVES + 1]; 4] =
+    [FACE_TURNS, face_turns(&followers_under(1)), face_turns(&followers_under(2)), face_turns(&followers_under(3))];
 
-/// [`FOLLOWERS`] where no run of one axis's two faces holds a quarter turn: after U only the
-/// other axes, after U2 also D2 (and so for every axis).
-static UNMIXED_FOLLOWERS: [u32; N_MOVES + 1] = {
+/// [`FOLLOWERS`] under run rule `rule` ([`RUN_RULE_TURNS`]).
+const fn followers_under(rule: u32) -> [u32; N_MOVES + 1] {
     let mut out = FOLLOWERS;
     let mut last = 0;
     while last < N_MOVES {
         let mut m = 0;
         while m < N_MOVES {
             let opposite = last / 3 != m / 3 && last / 3 % 3 == m / 3 % 3;
-            if opposite && (last % 3 != 1 || m % 3 != 1) {
+            let (a, b) = (last % 3 + 1, m % 3 + 1);
+            let quarters = a != 2 && b != 2;
+            let out_of_rule = match rule {
+                1 => quarters && a + b == 4,
+                2 => quarters,
+                _ => a != 2 || b != 2,
+            };
+            if opposite && out_of_rule {
                 out[last] &= !(1 << m);
             }
             m += 1;
@@ -445,7 +460,7 @@ static UNMIXED_FOLLOWERS: [u32; N_MOVES + 1] = {
         last += 1;
     }
     out
-};
+}
 
 /// [`FaceTurns`] by the last move and whether half turns are left out, from the moves that may
 /// follow each move (bit per move; at `N_MOVES`, the first move).

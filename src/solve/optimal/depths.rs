@@ -120,15 +120,19 @@ impl OptimalSearch {
     /// less. With `c m1 … mn` solved, `c = (m1 … mn)⁻¹` commutes with `m1`, so `c m2 … mn m1` is
     /// solved too: every rotation of a solution is one, and every symmetry's image (all 48 keep
     /// a central cube). Call a run of one axis's turns *mixed* when it turns both faces and
-    /// holds a quarter turn. A solution holds a quarter turn (half turns alone flip no edge), so
-    /// where a solution of a length exists, so does one that
-    /// - starts with a mixed run: rotated to start at one, its quarter turn taken to U, the run
-    ///   is `U D`, `U D2` or `U D'` in the search's order (U before D); or else
-    /// - has no mixed run anywhere and starts with U alone: rotated to start at a quarter turn,
-    ///   taken to U, with the next run on another axis.
+    /// holds a quarter turn: *same-way* (`U D'`, `U' D`, as seen from U), *opposite* (`U D`,
+    /// `U' D'`) or with a half turn (`U D2`, `U2 D'`). Every symmetry keeps each kind. A solution
+    /// holds a quarter turn (half turns alone flip no edge), so where a solution of a length
+    /// exists, so does one of these (rotated to start at the run named, its quarter turn taken
+    /// to U, and the run then `U` first in the search's order, U before D):
+    /// - `U D'` first, where it has a same-way run;
+    /// - else `U D` first, with no same-way run anywhere;
+    /// - else `U D2` first, with no run of two quarter turns;
+    /// - else U, then another axis, with no mixed run.
     ///
     /// So only U is tried first (U2's subtree, about half the search, is never entered), and
-    /// below a second move off U's axis the search keeps to `UNMIXED_FOLLOWERS` (`bounds.rs`).
+    /// below the second move the search keeps to that move's rule (`RUN_RULE_TURNS`,
+    /// `bounds.rs`).
     pub(super) fn with_symmetry(mut self) -> OptimalSearch {
         let syms = syms();
         let moves = move_cubes();
@@ -249,7 +253,7 @@ fn two_phase_budget(want: u32, nodes: u64, shares: u32, can_stop: bool) -> u64 {
 mod tests {
     use super::super::ALL_MOVES;
     use super::*;
-    use crate::cube::parse_moves;
+    use crate::cube::{parse_moves, Face};
     use crate::solve::two_phase::FOLLOWERS;
 
     /// `moves` with each run of one axis's turns in the search's order (U before D), turns of
@@ -345,8 +349,8 @@ mod tests {
         let mut search = OptimalSearch::new(&CubieCube::from_moves(&known), None);
         let axis = |m: Move| m.index() / 3 % 3;
         let mut rng = crate::rng::Rng::new(42);
-        let (mut tried, mut unmixed) = (0, 0);
-        while tried < 300 {
+        let mut kinds = [0u32; 4];
+        while kinds.iter().sum::<u32>() < 600 {
             let n = 6 + rng.below(10) as usize;
             let mut w: Vec<Move> = Vec::new();
             while w.len() < n {
@@ -362,7 +366,19 @@ mod tests {
             if axis(w[0]) == axis(w[n - 1]) || w.iter().all(|m| m.quarters() == 2) {
                 continue;
             }
-            tried += 1;
+            // Its runs of both faces of an axis: same-way 0, opposite 1, with a half turn 2,
+            // the least that it has (3 for none): the second move the search needs.
+            let kind = w
+                .windows(2)
+                .filter(|p| axis(p[0]) == axis(p[1]) && (p[0].quarters() != 2 || p[1].quarters() != 2))
+                .map(|p| match (p[0].quarters(), p[1].quarters()) {
+                    (a, b) if a != 2 && b != 2 && a + b == 4 => 0,
+                    (a, b) if a != 2 && b != 2 => 1,
+                    _ => 2,
+                })
+                .min()
+                .unwrap_or(3);
+            kinds[kind] += 1;
             let walks = |v: &Vec<Move>, search: &mut OptimalSearch| {
                 (0..v.len()).all(|i| {
                     search.path = v[..i].to_vec();
@@ -370,17 +386,18 @@ mod tests {
                 })
             };
             let found: Vec<Vec<Move>> = turned_about(&w).into_iter().filter(|v| walks(v, &mut search)).collect();
-            assert!(!found.is_empty(), "{w:?}");
-            assert!(found.iter().all(|v| v.len() == n && v[0] == Move::ALL[0]));
-            let mixed = w
-                .windows(2)
-                .chain(std::iter::once(&[w[n - 1], w[0]][..]))
-                .any(|p| axis(p[0]) == axis(p[1]) && (p[0].quarters() != 2 || p[1].quarters() != 2));
-            unmixed += !mixed as u32;
-            // With a mixed run the search needs U's axis second; without, it walks no other.
-            assert_eq!(found.iter().any(|v| axis(v[1]) == 0), mixed, "{w:?}");
+            assert!(found.iter().all(|v| v.len() == n && v[0] == Move::ALL[0]), "{w:?}");
+            // The one the rule names is among them (a rotation that splits a run may give others).
+            let named = |v: &Vec<Move>| {
+                if kind == 3 {
+                    axis(v[1]) != 0
+                } else {
+                    v[1] == Move::new(Face::D, [3, 1, 2][kind])
+                }
+            };
+            assert!(found.iter().any(named), "{w:?}: {found:?}");
         }
-        assert!(unmixed > 20, "{unmixed} sequences without a mixed run");
+        assert!(kinds.iter().all(|&k| k > 40), "sequences of each kind: {kinds:?}");
         search.path.clear();
     }
 
