@@ -152,9 +152,8 @@ fn searches_over_h5_and_h6_find_the_optimal_lengths() {
 }
 
 /// The superflip with h6, which reads six of its twelve flips: the exact phase-1 bounds cut
-/// fewer of its children as the depths grow (about a third at depth 17), and still pay there, so
-/// they stay on at 18 (they went off at a cut below a third, and one search's depth 18 took 268M
-/// nodes where it takes 159M with them on).
+/// fewer of its children as the depths grow (28% at depth 17 in the search from U), and still
+/// pay there, so they stay on at 18 (at 18 they cut 24%, and go off for 19).
 #[test]
 #[ignore = "builds h5 and h6 (about 8.5 GB, three minutes): ./build.sh test runs it"]
 fn the_superflip_keeps_the_phase1_bounds_beside_h6() {

@@ -210,9 +210,8 @@ const LEVELS_FROM: u32 = 13;
 /// least this fraction (numerator, denominator) of the children they were read for at the
 /// depth before, once those were at least [`AXES_SAMPLE`]; once off, they stay off. On random
 /// cubes beside a flip table they cut about 1% of the children and cost more than they save.
-/// On the superflip with h6 they cut 58% at depth 13, falling to 32% at 17, and still pay there:
-/// on at depth 18 they take it from 268M nodes to 159M, and the whole search from 2 min 57 s to
-/// 2 min 51 s on two threads (`docs/optimal.md`).
+/// On the superflip with h6 their cut falls with depth: in its search from U (two shares) 28% at
+/// depth 17, so they are on at 18, and 24% there, so they are off at 19 (`docs/optimal.md`).
 const AXES_PAY: (u64, u64) = (1, 4);
 /// Children seen before [`AXES_PAY`] decides (a random cube sees 4,699 at depth 15 and 62,925
 /// at 16; the superflip 4,835 and 45,911).
