@@ -16,11 +16,7 @@ impl OptimalSearch {
     /// the solution when `left` is 1.
     pub(super) fn expand(&mut self, t: &OptimalTables, tp: Option<&TwoPhaseTables>, node: &Kid, left: u32) -> Frame {
         let last = self.path.last().copied();
-        let allowed = match self.path.len() {
-            0 => self.first,
-            1 => self.second[self.path[0].index()],
-            _ => ALL_MOVES,
-        };
+        let allowed = self.allowed_here();
         let mut out = std::mem::take(&mut self.level_buf);
         out.clear();
         self.expand_many(t, tp, &[(0, *node)], last.is_none(), allowed, left, &mut out);
@@ -158,16 +154,24 @@ impl OptimalSearch {
         }
     }
 
+    /// The moves a node at the end of `self.path` may try (bit per move): the first two moves
+    /// one of each class under the cube's symmetries ([`OptimalSearch::with_symmetry`]).
+    fn allowed_here(&self) -> u32 {
+        match self.path.len() {
+            0 => self.first,
+            1 => self.second[self.path[0].index()],
+            _ => ALL_MOVES,
+        }
+    }
+
     /// Whether a node at the end of `self.path` tries `m` among its children (a tight inverse
     /// bound, which leaves half turns out, aside): the rules [`OptimalSearch::expand`] follows.
     #[cfg(test)]
     pub(super) fn tries(&self, m: Move) -> bool {
-        let in_list = |t: &FaceTurns| t.list().iter().any(|f| f[..f[3] as usize].contains(&(m.index() as u8)));
-        match self.path.len() {
-            0 => self.first >> m.index() & 1 == 1,
-            1 => self.second[self.path[0].index()] >> m.index() & 1 == 1,
-            n => in_list(&RUN_RULE_TURNS[self.run_rule()][self.path[n - 1].index()][0]),
-        }
+        let last = self.path.last().map_or(N_MOVES, |l| l.index());
+        let listed = RUN_RULE_TURNS[self.run_rule()][last][0].list();
+        self.allowed_here() >> m.index() & 1 == 1
+            && listed.iter().any(|f| f[..f[3] as usize].contains(&(m.index() as u8)))
     }
 
     /// [`OptimalSearch::expand_many`]'s passes over the candidates `cand` (parent, move), with

@@ -130,26 +130,16 @@ impl OptimalSearch {
     /// - else `U D2` first, with no run of two quarter turns;
     /// - else U, then another axis, with no mixed run.
     ///
-    /// So only U is tried first (U2's subtree, about half the search, is never entered), and
-    /// below the second move the search keeps to that move's rule (`RUN_RULE_TURNS`,
+    /// So only U is tried first (U2's subtree is never entered), and below the second move the search keeps to that move's rule (`RUN_RULE_TURNS`,
     /// `bounds.rs`).
     pub(super) fn with_symmetry(mut self) -> OptimalSearch {
-        let syms = syms();
-        let moves = move_cubes();
         let group: Vec<usize> = self_symmetries(&self.cube).collect();
         if group.is_empty() {
             return self;
         }
         // conj[s][m]: the move s m s⁻¹.
-        let conj: Vec<[usize; N_MOVES]> = group
-            .iter()
-            .map(|&s| {
-                std::array::from_fn(|m| {
-                    let c = syms[s].conj(&moves[m]);
-                    moves.iter().position(|x| *x == c).expect("symmetries map face turns to face turns")
-                })
-            })
-            .collect();
+        let conj: Vec<[usize; N_MOVES]> =
+            group.iter().map(|&s| std::array::from_fn(|m| conj_move(s, Move::ALL[m]).index())).collect();
         // Keeps the least move of each class under the symmetries `which`.
         let least = |which: &[usize]| -> u32 {
             (0..N_MOVES).filter(|&m| which.iter().all(|&g| conj[g][m] >= m)).fold(0, |b, m| b | 1 << m)
@@ -233,6 +223,13 @@ const QUARTER_TURNS: u32 = {
     out
 };
 
+/// The move `s m s⁻¹`: `m` seen through symmetry `s` of [`syms`].
+fn conj_move(s: usize, m: Move) -> Move {
+    let moves = move_cubes();
+    let c = syms()[s].conj(&moves[m.index()]);
+    Move::ALL[moves.iter().position(|x| *x == c).expect("symmetries map face turns to face turns")]
+}
+
 /// Whether `cube` commutes with every face turn (solved, or the superflip).
 fn is_central(cube: &CubieCube) -> bool {
     move_cubes().iter().all(|m| cube.compose(m) == m.compose(cube))
@@ -256,15 +253,20 @@ mod tests {
     use crate::cube::{parse_moves, Face};
     use crate::solve::two_phase::FOLLOWERS;
 
+    /// The axis a move turns about: 0 U and D, 1 R and L, 2 F and B.
+    fn axis(m: Move) -> usize {
+        m.index() / 3 % 3
+    }
+
     /// `moves` with each run of one axis's turns in the search's order (U before D), turns of
     /// one face merged.
     fn in_order(moves: &[Move]) -> Vec<Move> {
         let mut out = Vec::new();
         let mut i = 0;
         while i < moves.len() {
-            let axis = moves[i].index() / 3 % 3;
+            let axis = axis(moves[i]);
             let mut quarters = [0u8; 6];
-            while i < moves.len() && moves[i].index() / 3 % 3 == axis {
+            while i < moves.len() && self::axis(moves[i]) == axis {
                 quarters[moves[i].index() / 3] += moves[i].quarters();
                 i += 1;
             }
@@ -292,12 +294,6 @@ mod tests {
         // The argument, on a known solution: every rotation of it solves the superflip, and
         // where one starts a run of one axis's turns holding a quarter turn, a symmetry takes it
         // to a solution of the same length that the search walks, starting with U.
-        let (syms, moves) = (syms(), move_cubes());
-        let conj = |s: usize, m: Move| {
-            let c = syms[s].conj(&moves[m.index()]);
-            Move::ALL[moves.iter().position(|x| *x == c).expect("a face turn")]
-        };
-        let axis = |m: Move| m.index() / 3 % 3;
         let n = known.len();
         let mut from_u = 0;
         for r in 0..n {
@@ -307,7 +303,8 @@ mod tests {
             if axis(turned[0]) == axis(turned[n - 1]) || run.clone().all(|m| m.quarters() == 2) {
                 continue;
             }
-            let walked = (0..syms.len()).map(|s| in_order(&turned.iter().map(|&m| conj(s, m)).collect::<Vec<_>>()));
+            let walked =
+                (0..syms().len()).map(|s| in_order(&turned.iter().map(|&m| conj_move(s, m)).collect::<Vec<_>>()));
             let walked: Vec<Vec<Move>> = walked.filter(|w| w[0] == Move::ALL[0]).collect();
             assert!(!walked.is_empty(), "rotation {r}");
             for w in walked {
@@ -324,16 +321,11 @@ mod tests {
     /// The rotations and symmetries of `w` (its first and last runs on different axes), each
     /// in the search's order.
     fn turned_about(w: &[Move]) -> Vec<Vec<Move>> {
-        let (syms, moves) = (syms(), move_cubes());
-        let conj = |s: usize, m: Move| {
-            let c = syms[s].conj(&moves[m.index()]);
-            Move::ALL[moves.iter().position(|x| *x == c).expect("a face turn")]
-        };
         let mut out = Vec::new();
         for r in 0..w.len() {
             let turned: Vec<Move> = w[r..].iter().chain(&w[..r]).copied().collect();
-            for s in 0..syms.len() {
-                out.push(in_order(&turned.iter().map(|&m| conj(s, m)).collect::<Vec<_>>()));
+            for s in 0..syms().len() {
+                out.push(in_order(&turned.iter().map(|&m| conj_move(s, m)).collect::<Vec<_>>()));
             }
         }
         out
@@ -347,7 +339,6 @@ mod tests {
         // length).
         let known = parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap();
         let mut search = OptimalSearch::new(&CubieCube::from_moves(&known), None);
-        let axis = |m: Move| m.index() / 3 % 3;
         let mut rng = crate::rng::Rng::new(42);
         let mut kinds = [0u32; 4];
         while kinds.iter().sum::<u32>() < 600 {
@@ -398,7 +389,6 @@ mod tests {
             assert!(found.iter().any(named), "{w:?}: {found:?}");
         }
         assert!(kinds.iter().all(|&k| k > 40), "sequences of each kind: {kinds:?}");
-        search.path.clear();
     }
 
     #[test]

@@ -134,8 +134,9 @@ pub struct OptimalSearch {
     /// For each first move, the second moves tried: one of each class under the symmetries
     /// of the cube that also keep the first move.
     second: [u32; N_MOVES],
-    /// The cube commutes with every turn (the superflip): below a second move off U's axis, no
-    /// run of one axis's two faces holds a quarter turn ([`OptimalSearch::with_symmetry`]).
+    /// The cube commutes with every turn (the superflip): its search starts with U, and below
+    /// the second move keeps to that move's rule on runs of one axis's two faces
+    /// ([`OptimalSearch::with_symmetry`]).
     central: bool,
     /// This search's share of the work: `(which, of how many)`.
     share: (u32, u32),
