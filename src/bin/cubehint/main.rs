@@ -142,10 +142,9 @@ fn check(args: Args) -> Result<ExitCode, String> {
 /// The shortest solution, starting from the two-phase one as an upper bound.
 fn optimal_solution(cube: &CubieCube, lazy: &mut Lazy, opt: &OptOptions) -> Result<Vec<Move>, String> {
     // The exact phase-1 table adds bounds from three axes (read from --tables DIR or built).
-    let upper =
-        solve_with_stats(cube, lazy.two_phase_full(opt.dir.as_deref())?, &Limits::default(), &mut || false).0.ok();
-    lazy.optimal(opt.size, opt.dir.as_deref())?;
-    let (tables, two_phase) = (lazy.optimal.as_ref().expect("loaded"), lazy.two_phase.as_ref());
+    let (tables, two_phase) = lazy.optimal_and_two_phase_full(opt.size, opt.dir.as_deref())?;
+    let upper = solve_with_stats(cube, two_phase, &Limits::default(), &mut || false).0.ok();
+    let two_phase = Some(two_phase);
     let t0 = Instant::now();
     let report = |p: &OptimalProgress| {
         if opt.progress {

@@ -155,11 +155,14 @@ impl OptimalSearch {
     }
 
     /// The moves a node at the end of `self.path` may try (bit per move): the first two moves
-    /// one of each class under the cube's symmetries ([`OptimalSearch::with_symmetry`]).
+    /// one of each class under the cube's symmetries ([`OptimalSearch::with_symmetry`]), and
+    /// for a central cube the third after `U D'`, `U D` or `U D2` from the same classes as the
+    /// second after U (the symmetries that keep U keep D's turns too).
     fn allowed_here(&self) -> u32 {
-        match self.path.len() {
-            0 => self.first,
-            1 => self.second[self.path[0].index()],
+        match self.path[..] {
+            [] => self.first,
+            [m1] => self.second[m1.index()],
+            [m1, m2] if self.central && m2.face() == m1.face().opposite() => self.second[m1.index()],
             _ => ALL_MOVES,
         }
     }

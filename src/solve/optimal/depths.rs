@@ -130,8 +130,13 @@ impl OptimalSearch {
     /// - else `U D2` first, with no run of two quarter turns;
     /// - else U, then another axis, with no mixed run.
     ///
-    /// So only U is tried first (U2's subtree is never entered), and below the second move the search keeps to that move's rule (`RUN_RULE_TURNS`,
-    /// `bounds.rs`).
+    /// So only U is tried first (U2's subtree is never entered), and below the second move the
+    /// search keeps to that move's rule (`RUN_RULE_TURNS`, `bounds.rs`). The whole cube's turns
+    /// about U keep U's turns and D's, so they keep a run `U D'`, `U D` or `U D2` and its kind,
+    /// and take the next move's face (R, F, L or B) to R: that move is tried from the classes
+    /// of the second move after U, as the second move off U's axis is. The order stays the
+    /// search's: F B goes to R L, and L or B comes first only when its axis's other face does not
+    /// follow it.
     pub(super) fn with_symmetry(mut self) -> OptimalSearch {
         let group: Vec<usize> = self_symmetries(&self.cube).collect();
         if group.is_empty() {
