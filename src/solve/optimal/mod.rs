@@ -134,9 +134,9 @@ pub struct OptimalSearch {
     /// For each first move, the second moves tried: one of each class under the symmetries
     /// of the cube that also keep the first move.
     second: [u32; N_MOVES],
-    /// The cube commutes with every turn (the superflip): its search starts with U, and below
-    /// the second move keeps to that move's rule on runs of one axis's two faces
-    /// ([`OptimalSearch::with_symmetry`]).
+    /// The cube commutes with every turn (the superflip): its search starts with U, below the
+    /// second move keeps to that move's rule on runs of one axis's two faces, and after `U D'`,
+    /// `U D` or `U D2` classes the third move as the second ([`OptimalSearch::with_symmetry`]).
     central: bool,
     /// This search's share of the work: `(which, of how many)`.
     share: (u32, u32),
@@ -211,8 +211,9 @@ const LEVELS_FROM: u32 = 13;
 /// least this fraction (numerator, denominator) of the children they were read for at the
 /// depth before, once those were at least [`AXES_SAMPLE`]; once off, they stay off. On random
 /// cubes beside a flip table they cut about 1% of the children and cost more than they save.
-/// On the superflip with h6 their cut falls with depth: in its search from U (two shares) 28% at
-/// depth 17, so they are on at 18, and 24% there, so they are off at 19 (`docs/optimal.md`).
+/// On the superflip with h6 their cut falls with depth: in its search from U (two shares) 28%
+/// and 27% over depth 16, so they are on at 17, and 23% over 17, so they are off from 18
+/// (`docs/optimal.md`).
 const AXES_PAY: (u64, u64) = (1, 4);
 /// Children seen before [`AXES_PAY`] decides (a random cube sees 4,699 at depth 15 and 62,925
 /// at 16; the superflip 4,835 and 45,911).
