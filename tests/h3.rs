@@ -125,10 +125,10 @@ fn each_groups_fallback_is_at_most_8_and_no_less_than_h0_gives() {
         // code and its group's fallback say, for random entries and for entries at 0 (rare at
         // random), in batches of every length up to 64.
         let read_in_batches = |entries: &[u64]| {
-            let (mut bytes, mut got) = ([0u16; 64], [0u32; 64]);
+            let (mut places, mut got) = ([0usize; 64], [0u32; 64]);
             for (b, batch) in entries.chunks(64).enumerate() {
                 let batch = &batch[..batch.len() - b % batch.len()];
-                table.bounds(batch, &mut bytes, &mut got);
+                table.bounds(batch, &mut places, &mut got);
                 for (&i, &bound) in batch.iter().zip(&got) {
                     let want = match table.code(i) {
                         0 => table.fallback(i) as u32,

@@ -234,7 +234,7 @@ impl OptimalSearch {
         }
         let mut keys = [EntryKeys::default(); CHUNK];
         // A flip table's entries and the bytes read for them ([`FlipTable::bounds`]).
-        let (mut entries, mut reads) = ([0u64; CHUNK], [0u16; CHUNK]);
+        let (mut entries, mut reads) = ([0u64; CHUNK], [0usize; CHUNK]);
         let mut at = [BoundEntry::default(); CHUNK];
         // The children that pass, in order: the passes that follow read only theirs.
         let mut live = [0u8; CHUNK];
@@ -288,6 +288,7 @@ impl OptimalSearch {
         let mut inv_bound = [NOT_READ; CHUNK];
         let inv_reads = left - 1 <= most;
         let mut coords = [(0usize, 0u16); CHUNK];
+        let mut inv_w = [0u32; CHUNK];
         // A half turn (m2) makes the inverse (m2, then the inverse): the pieces relabelled by a
         // half turn, which keeps every corner's tetrad and twist and every edge's slice and flip,
         // slot by slot. So every coordinate the tables read is the parent's inverse's, and so is
@@ -310,7 +311,14 @@ impl OptimalSearch {
             inv[k] = Compact::compose(&turns[m.index()], &parent(k).inv);
             if inv_reads && !inherits(k) {
                 coords[k] = (inv[k].cocsep(), t.flip.as_ref().map_or(0, |_| inv[k].flips()));
-                keys[k] = t.keys(coords[k].0, inv[k].esep_masks());
+                inv_w[k] = inv[k].esep_masks();
+            }
+        }
+        if inv_reads {
+            // The keys in a pass of their own: its reads wait on nothing else in it.
+            for &k in &live[..nl] {
+                let k = k as usize;
+                keys[k] = t.keys(coords[k].0, inv_w[k]);
             }
         }
         if inv_reads {

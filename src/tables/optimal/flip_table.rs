@@ -157,26 +157,27 @@ impl FlipTable {
         }
     }
 
-    /// [`FlipTable::bound`] of every entry of `entries`, into `bounds` (as many). The reads come
-    /// first, in a pass that nothing in it waits on (no branch on what a read returns: the
-    /// code's byte and its group's fallback byte, one cache line, go into `bytes`), so that
-    /// the processor runs ahead and their cache misses overlap, many at a time; then the bounds
-    /// from those bytes. Reading and deciding entry by entry instead took about a third longer
-    /// a node in wasm (`docs/optimal.md`).
+    /// [`FlipTable::bound`] of every entry of `entries`, into `bounds` (as many; `places` is
+    /// room for as many byte offsets). Three passes: each entry's byte first, then the reads,
+    /// then the bounds from what was read (the fallback's byte is in the same cache line, read
+    /// by then). The read pass does nothing but read, a few instructions an entry, so the
+    /// processor holds many of its cache misses at once: it cannot retire an instruction past a
+    /// read that missed, and a longer pass filled its reorder buffer with a handful of reads
+    /// in flight. The short pass took a node from about 270 to about 160-190 ns in wasm and
+    /// reading entry by entry was slower still (`docs/optimal.md`).
     #[inline(always)]
-    pub fn bounds(&self, entries: &[u64], bytes: &mut [u16], bounds: &mut [u32]) {
-        let (bytes, bounds) = (&mut bytes[..entries.len()], &mut bounds[..entries.len()]);
-        for (&i, read) in entries.iter().zip(bytes.iter_mut()) {
+    pub fn bounds(&self, entries: &[u64], places: &mut [usize], bounds: &mut [u32]) {
+        let (places, bounds) = (&mut places[..entries.len()], &mut bounds[..entries.len()]);
+        for (&i, place) in entries.iter().zip(places.iter_mut()) {
             let g = i / format::GROUP_ENTRIES;
-            let k = (i - g * format::GROUP_ENTRIES) as usize;
-            let group = &self.packed[g as usize * format::GROUP_BYTES..][..format::GROUP_BYTES];
-            *read = group[k >> 2] as u16 | (group[format::GROUP_BYTES - 1] as u16) << 8;
+            *place = g as usize * format::GROUP_BYTES + ((i - g * format::GROUP_ENTRIES) >> 2) as usize;
         }
-        for ((&i, &read), bound) in entries.iter().zip(bytes.iter()).zip(bounds.iter_mut()) {
-            // The entry's place in its byte again (cheaper than keeping it).
-            let k = (i % format::GROUP_ENTRIES) as u32;
-            let code = (read >> ((k & 3) << 1) & 3) as u32;
-            let fallback = (read >> 12) as u32;
+        for (&place, read) in places.iter().zip(bounds.iter_mut()) {
+            *read = self.packed[place] as u32;
+        }
+        for ((&i, &place), bound) in entries.iter().zip(places.iter()).zip(bounds.iter_mut()) {
+            let code = *bound >> (((i % format::GROUP_ENTRIES) as u32 & 3) * 2) & 3;
+            let fallback = (self.packed[place | (format::GROUP_BYTES - 1)] >> 4) as u32;
             *bound = if code == 0 { fallback } else { BASE as u32 + code };
         }
     }
