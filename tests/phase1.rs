@@ -108,6 +108,27 @@ fn neighbours_differ_by_at_most_one_and_zero_is_the_subgroup() {
 }
 
 #[test]
+fn the_childrens_codes_read_in_passes_are_each_entrys_code() {
+    // `Phase1Table::codes` (the two-phase search's batched reads) against one entry at a time,
+    // for random states and random lists of moves of every length up to 18.
+    let mut rng = Rng::new(43);
+    let t = &tables().0;
+    for _ in 0..2000 {
+        let cube = random_cube(&mut rng);
+        let (tw, fl, sl) = t.phase1_rows(Twist::get(&cube), Flip::get(&cube), Slice::get(&cube));
+        let n = (rng.next_u64() % 19) as usize;
+        let ks: Vec<u8> = (0..n).map(|_| (rng.next_u64() % 18) as u8).collect();
+        let mut codes = [9u8; 18];
+        table().codes(tw, fl, sl, &ks, &mut codes);
+        for (j, &k) in ks.iter().enumerate() {
+            let k = k as usize;
+            let want = table().code(table().coords.index(tw[k] as usize, fl[k] as usize, sl[k] as usize));
+            assert_eq!(codes[j], want, "move {k} at {j}");
+        }
+    }
+}
+
+#[test]
 fn conjugates_by_the_ud_symmetries_have_equal_distances() {
     let mut rng = Rng::new(43);
     let t = &tables().0;

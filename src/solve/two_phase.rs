@@ -275,29 +275,35 @@ impl Search<'_> {
         let (tw, fl, sl) = tb.phase1_rows(n.twist, n.flip, n.slice);
         // The children's table reads in batches, so the (mostly uncached) loads overlap.
         let mut dist = [u8::MAX; N_MOVES];
-        let read =
-            |k: usize| next_distance(n.h, p.code(p.coords.index(tw[k] as usize, fl[k] as usize, sl[k] as usize)));
-        if n.h < togo {
-            for face in 0..6 {
-                if may_follow(last, Move::ALL[face * 3]) {
-                    for k in face * 3..face * 3 + 3 {
-                        dist[k] = read(k);
-                    }
+        let (mut ks, mut nk, mut codes) = ([0u8; N_MOVES], 0, [0u8; N_MOVES]);
+        let first_only = n.h >= togo;
+        for face in 0..6 {
+            if may_follow(last, Move::ALL[face * 3]) {
+                // A tight node (no slack) reads each face's quarter turn first: where it goes
+                // one farther, its other two turns are one move from that child, so at least
+                // as far as the moves left.
+                for k in face * 3..face * 3 + if first_only { 1 } else { 3 } {
+                    ks[nk] = k as u8;
+                    nk += 1;
                 }
             }
-        } else {
-            // A tight node (no slack): where a face's quarter turn goes one farther, its other
-            // two turns are one move from that child, so at least as far as the moves left.
-            for face in 0..6 {
-                if may_follow(last, Move::ALL[face * 3]) {
-                    dist[face * 3] = read(face * 3);
-                }
-            }
+        }
+        p.codes(tw, fl, sl, &ks[..nk], &mut codes);
+        for j in 0..nk {
+            dist[ks[j] as usize] = next_distance(n.h, codes[j]);
+        }
+        if first_only {
+            nk = 0;
             for face in 0..6 {
                 if dist[face * 3] <= togo {
-                    dist[face * 3 + 1] = read(face * 3 + 1);
-                    dist[face * 3 + 2] = read(face * 3 + 2);
+                    ks[nk] = face as u8 * 3 + 1;
+                    ks[nk + 1] = face as u8 * 3 + 2;
+                    nk += 2;
                 }
+            }
+            p.codes(tw, fl, sl, &ks[..nk], &mut codes);
+            for j in 0..nk {
+                dist[ks[j] as usize] = next_distance(n.h, codes[j]);
             }
         }
         for m in Move::ALL {

@@ -158,6 +158,32 @@ impl Phase1Table {
         get(&self.packed, i)
     }
 
+    /// The codes of the children `ks` (move indices) of a node whose children's coordinates
+    /// are `tw`, `fl` and `sl` (by move), into `codes` (by position in `ks`). In passes, each
+    /// doing one thing: the flip-slice classes read, then the entries worked out, then their
+    /// bytes read, then the codes. A processor cannot retire an instruction past a load that
+    /// missed the cache, so a pass that only reads holds many of its misses at once (both the
+    /// 4 MB class map and the 35 MB table miss).
+    #[inline(always)]
+    pub fn codes(&self, tw: &[u16], fl: &[u16], sl: &[u16], ks: &[u8], codes: &mut [u8; 18]) {
+        let (mut class, mut entry) = ([0u32; 18], [0usize; 18]);
+        let n = ks.len();
+        for (j, &k) in ks.iter().enumerate() {
+            class[j] = self.coords.flipslice.class_sym[sl[k as usize] as usize * N_FLIP + fl[k as usize] as usize];
+        }
+        for j in 0..n {
+            let cs = class[j] as usize;
+            entry[j] = (cs >> 4) * N_TWIST
+                + self.coords.twist_conj[tw[ks[j] as usize] as usize * N_UD_SYM + (cs & 15)] as usize;
+        }
+        for j in 0..n {
+            codes[j] = self.packed[entry[j] >> 2];
+        }
+        for j in 0..n {
+            codes[j] = (codes[j] >> ((entry[j] & 3) << 1)) & 3;
+        }
+    }
+
     /// The exact phase-1 distance of a state, walking down to the subgroup: at most 12 steps
     /// of 18 look-ups. `None` if the table is inconsistent (no step down exists).
     pub fn distance(&self, t: &impl Phase1Moves, twist: usize, flip: usize, slice: usize) -> Option<u8> {
