@@ -165,8 +165,8 @@ impl Phase1Table {
     /// missed the cache, so a pass that only reads holds many of its misses at once (both the
     /// 4 MB class map and the 35 MB table miss).
     #[inline(always)]
-    pub fn codes(&self, tw: &[u16], fl: &[u16], sl: &[u16], ks: &[u8], codes: &mut [u8; 18]) {
-        let (mut class, mut entry) = ([0u32; 18], [0usize; 18]);
+    pub fn codes(&self, tw: &[u16], fl: &[u16], sl: &[u16], ks: &[u8], codes: &mut [u8; N_MOVES]) {
+        let (mut class, mut entry) = ([0u32; N_MOVES], [0usize; N_MOVES]);
         let n = ks.len();
         for (j, &k) in ks.iter().enumerate() {
             class[j] = self.coords.flipslice.class_sym[sl[k as usize] as usize * N_FLIP + fl[k as usize] as usize];

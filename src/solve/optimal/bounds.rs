@@ -233,8 +233,8 @@ impl OptimalSearch {
             }
         }
         let mut keys = [EntryKeys::default(); CHUNK];
-        // A flip table's entries and the bytes read for them ([`FlipTable::bounds`]).
-        let (mut entries, mut reads) = ([0u64; CHUNK], [0usize; CHUNK]);
+        // A flip table's entries and room for their bytes' offsets ([`FlipTable::bounds`]).
+        let (mut entries, mut places) = ([0u64; CHUNK], [0usize; CHUNK]);
         let mut at = [BoundEntry::default(); CHUNK];
         // The children that pass, in order: the passes that follow read only theirs.
         let mut live = [0u8; CHUNK];
@@ -255,7 +255,7 @@ impl OptimalSearch {
                 for k in 0..n {
                     entries[k] = t.entry_at(keys[k], cs2[k], flips[k]).flip_entry();
                 }
-                f.bounds(&entries[..n], &mut reads, &mut bound);
+                f.bounds(&entries[..n], &mut places, &mut bound);
             } else {
                 // h0 alone: the entries of the children the corners let by, read in a pass of
                 // their own too.
@@ -338,7 +338,7 @@ impl OptimalSearch {
             }
             let mut got = [0u32; CHUNK];
             if let Some(f) = &t.flip {
-                f.bounds(&entries[..nr], &mut reads, &mut got);
+                f.bounds(&entries[..nr], &mut places, &mut got);
             } else {
                 t.h0_bounds_at(&at[..nr], &mut [0u8; CHUNK], &mut got);
             }
