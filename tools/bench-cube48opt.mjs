@@ -22,6 +22,12 @@ if (!dir || !file) {
 const solver = opt('--solver', 'cube48opt3');
 const threads = Number(opt('--threads', '1'));
 const scrambles = readFileSync(file, 'utf8').split('\n').map((l) => l.split('\t')[0].trim()).filter(Boolean);
+// cube48opt takes scrambles: a sticker string would be read as something else, silently.
+const notMoves = scrambles.find((s) => !/^([URFDLB]['2]?)(\s+[URFDLB]['2]?)*$/.test(s));
+if (notMoves !== undefined) {
+  console.error(`not a scramble (moves such as R U' F2, then optionally a tab and anything): ${notMoves}`);
+  process.exit(2);
+}
 
 // Its worker needs shared memory (threads): the page is served cross-origin isolated.
 const server = await startServer({ root: dir, port: 0, headers: 'isolation' });
