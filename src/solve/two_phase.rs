@@ -275,7 +275,14 @@ impl Search<'_> {
         let (tw, fl, sl) = tb.phase1_rows(n.twist, n.flip, n.slice);
         // The children's table reads in batches, so the (mostly uncached) loads overlap.
         let mut dist = [u8::MAX; N_MOVES];
-        let (mut ks, mut nk, mut codes) = ([0u8; N_MOVES], 0, [0u8; N_MOVES]);
+        let (mut ks, mut nk) = ([0u8; N_MOVES], 0);
+        let read = |ks: &[u8], dist: &mut [u8; N_MOVES]| {
+            let mut codes = [0u8; N_MOVES];
+            p.codes(tw, fl, sl, ks, &mut codes);
+            for (&k, &code) in ks.iter().zip(&codes) {
+                dist[k as usize] = next_distance(n.h, code);
+            }
+        };
         let first_only = n.h >= togo;
         for face in 0..6 {
             if may_follow(last, Move::ALL[face * 3]) {
@@ -288,10 +295,7 @@ impl Search<'_> {
                 }
             }
         }
-        p.codes(tw, fl, sl, &ks[..nk], &mut codes);
-        for j in 0..nk {
-            dist[ks[j] as usize] = next_distance(n.h, codes[j]);
-        }
+        read(&ks[..nk], &mut dist);
         if first_only {
             nk = 0;
             for face in 0..6 {
@@ -301,10 +305,7 @@ impl Search<'_> {
                     nk += 2;
                 }
             }
-            p.codes(tw, fl, sl, &ks[..nk], &mut codes);
-            for j in 0..nk {
-                dist[ks[j] as usize] = next_distance(n.h, codes[j]);
-            }
+            read(&ks[..nk], &mut dist);
         }
         for m in Move::ALL {
             let k = m.index();

@@ -103,7 +103,19 @@ impl Phase1Coords {
     /// The table index of a state given by its phase-1 coordinates.
     #[inline(always)]
     pub fn index(&self, twist: usize, flip: usize, slice: usize) -> usize {
-        let cs = self.flipslice.class_sym[slice * N_FLIP + flip] as usize;
+        self.index_in_class(self.class_sym(flip, slice), twist)
+    }
+
+    /// The flip-slice pair's class and symmetry (`class << 4 | sym`): the read [`Phase1Coords::index`]
+    /// starts with (a 4 MB map).
+    #[inline(always)]
+    pub fn class_sym(&self, flip: usize, slice: usize) -> usize {
+        self.flipslice.class_sym[slice * N_FLIP + flip] as usize
+    }
+
+    /// [`Phase1Coords::index`] given the flip-slice pair's [`Phase1Coords::class_sym`].
+    #[inline(always)]
+    pub fn index_in_class(&self, cs: usize, twist: usize) -> usize {
         (cs >> 4) * N_TWIST + self.twist_conj[twist * N_UD_SYM + (cs & 15)] as usize
     }
 }
@@ -118,7 +130,13 @@ pub fn next_distance(d: u8, code: u8) -> u8 {
 
 #[inline(always)]
 fn get(packed: &[u8], i: usize) -> u8 {
-    (packed[i >> 2] >> ((i & 3) << 1)) & 3
+    code_in(packed[i >> 2], i)
+}
+
+/// Entry `i`'s code in its byte `b`.
+#[inline(always)]
+fn code_in(b: u8, i: usize) -> u8 {
+    (b >> ((i & 3) << 1)) & 3
 }
 
 #[inline(always)]
@@ -166,21 +184,19 @@ impl Phase1Table {
     /// 4 MB class map and the 35 MB table miss).
     #[inline(always)]
     pub fn codes(&self, tw: &[u16], fl: &[u16], sl: &[u16], ks: &[u8], codes: &mut [u8; N_MOVES]) {
-        let (mut class, mut entry) = ([0u32; N_MOVES], [0usize; N_MOVES]);
+        let (mut class, mut entry) = ([0usize; N_MOVES], [0usize; N_MOVES]);
         let n = ks.len();
         for (j, &k) in ks.iter().enumerate() {
-            class[j] = self.coords.flipslice.class_sym[sl[k as usize] as usize * N_FLIP + fl[k as usize] as usize];
+            class[j] = self.coords.class_sym(fl[k as usize] as usize, sl[k as usize] as usize);
         }
         for j in 0..n {
-            let cs = class[j] as usize;
-            entry[j] = (cs >> 4) * N_TWIST
-                + self.coords.twist_conj[tw[ks[j] as usize] as usize * N_UD_SYM + (cs & 15)] as usize;
+            entry[j] = self.coords.index_in_class(class[j], tw[ks[j] as usize] as usize);
         }
         for j in 0..n {
             codes[j] = self.packed[entry[j] >> 2];
         }
         for j in 0..n {
-            codes[j] = (codes[j] >> ((entry[j] & 3) << 1)) & 3;
+            codes[j] = code_in(codes[j], entry[j]);
         }
     }
 

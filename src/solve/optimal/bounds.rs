@@ -320,8 +320,6 @@ impl OptimalSearch {
                 let k = k as usize;
                 keys[k] = t.keys(coords[k].0, inv_w[k]);
             }
-        }
-        if inv_reads {
             // The inverse entries to read (`read[..nr]`, the children they are for), read in a
             // pass of their own ([`FlipTable::bounds`], or with h0 alone
             // [`OptimalTables::h0_bounds_at`]).

@@ -169,14 +169,14 @@ impl FlipTable {
     pub fn bounds(&self, entries: &[u64], places: &mut [usize], bounds: &mut [u32]) {
         let (places, bounds) = (&mut places[..entries.len()], &mut bounds[..entries.len()]);
         for (&i, place) in entries.iter().zip(places.iter_mut()) {
-            let g = i / format::GROUP_ENTRIES;
-            *place = g as usize * format::GROUP_BYTES + ((i - g * format::GROUP_ENTRIES) >> 2) as usize;
+            *place = grouped_place(i).0;
         }
         for (&place, read) in places.iter().zip(bounds.iter_mut()) {
             *read = self.packed[place] as u32;
         }
         for ((&i, &place), bound) in entries.iter().zip(places.iter()).zip(bounds.iter_mut()) {
-            let code = *bound >> (((i % format::GROUP_ENTRIES) as u32 & 3) * 2) & 3;
+            // The entry's shift again (cheaper than keeping it).
+            let code = *bound >> grouped_place(i).1 & 3;
             let fallback = (self.packed[place | (format::GROUP_BYTES - 1)] >> 4) as u32;
             *bound = if code == 0 { fallback } else { BASE as u32 + code };
         }
